@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v?.trim() ? v.trim() : undefined));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalText,
+  JWT_SECRET: optionalText.refine((v) => !v || v.length >= 32, 'JWT_SECRET must be at least 32 characters'),
+  JWT_TTL_HOURS: z.coerce.number().positive().default(12),
+  IDLE_TIMEOUT_MINUTES: z.coerce.number().positive().default(30),
+  BUSINESS_TZ: z.string().default('America/New_York'),
+  PUBLIC_SITE_URL: z.url().default('https://www.example.com'),
+  APPLICATION_MAIL_DOMAIN: z.string().default('applications.example.com'),
+  MAIL_FROM: z.string().default('NZeTA Service <no-reply@example.com>'),
+  AWS_REGION: optionalText,
+  AWS_SES_ACCESS_KEY_ID: optionalText,
+  AWS_SES_SECRET_ACCESS_KEY: optionalText,
+  AWS_SES_ENDPOINT: optionalText,
+  SENDGRID_API_KEY: optionalText,
+  SENDGRID_API_URL: optionalText,
+  S3_BUCKET: optionalText,
+  S3_ENDPOINT: optionalText,
+  S3_REGION: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  INTAKE_API_KEY: optionalText,
+  TRUST_PROXY: optionalText,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOGIN_IP_LIMIT: z.coerce.number().int().positive().default(10),
+  LOGIN_ACCOUNT_LOCK_AFTER: z.coerce.number().int().positive().default(10),
+  LOGIN_LOCK_MINUTES: z.coerce.number().positive().default(15),
+  TRACK_IP_LIMIT: z.coerce.number().int().positive().default(20),
+  TRACK_ORDER_LIMIT: z.coerce.number().int().positive().default(10),
+  MAIL_WORKER: z.enum(['on', 'off']).default('on'),
+  RETENTION_DAYS: z.coerce.number().int().min(0).default(0),
+  SEED_DEMO: z.enum(['auto', 'off']).default('auto'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+export interface Config extends Env {
+  dataDir: string;
+  jwtSecret: Uint8Array;
+  isProduction: boolean;
+}
+
+/** Parses the environment once; fails fast with every problem listed. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Env> = {}): Config {
+  const parsed = envSchema.safeParse({ ...env, ...overrides });
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${problems}`);
+  }
+  const values = parsed.data;
+  const isProduction = values.NODE_ENV === 'production';
+  if (isProduction && !values.JWT_SECRET) throw new Error('Invalid configuration:\n  JWT_SECRET: required in production');
+  const dataDir = path.resolve(values.DATA_DIR);
+  const secret = values.JWT_SECRET ?? developmentSecret(dataDir);
+  return { ...values, dataDir, isProduction, jwtSecret: new TextEncoder().encode(secret) };
+}
+
+/** Outside production a signing key is generated once and kept in the data folder. */
+function developmentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

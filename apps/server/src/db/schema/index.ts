@@ -1,0 +1,4 @@
+export * from './history';
+export * from './orders';
+export * from './settings';
+export * from './staff';

@@ -1,0 +1,130 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  date,
+  index,
+  integer,
+  numeric,
+  pgSequence,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { staff } from './staff';
+
+export const orderIdSeq = pgSequence('order_id_seq', { startWith: 100001, minValue: 100001 });
+
+/** An application as the applicant submitted it, plus its processing state (SPEC §3). */
+export const orders = pgTable(
+  'orders',
+  {
+    orderId: bigint('order_id', { mode: 'number' })
+      .primaryKey()
+      .default(sql`nextval('order_id_seq')`),
+    intakeReference: text('intake_reference'),
+    email: text('email'),
+    confirmEmail: text('confirm_email'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    fullName: text('full_name'),
+    differentName: text('different_name'),
+    gender: text('gender'),
+    birthDate: text('birth_date'),
+    birthMonth: text('birth_month'),
+    birthYear: text('birth_year'),
+    placeOfBirth: text('place_of_birth'),
+    territoryOfBirth: text('territory_of_birth'),
+    nationalIdentityNumber: text('national_identity_number'),
+    countryCode: text('country_code'),
+    phoneNumber: text('phone_number'),
+    nationality: text('nationality'),
+    issuingCountry: text('issuing_country'),
+    passportNumber: text('passport_number'),
+    expiryDate: text('expiry_date'),
+    expiryMonth: text('expiry_month'),
+    expiryYear: text('expiry_year'),
+    australianPermanentResident: text('australian_permanent_resident'),
+    australianPermanentResidentTwo: text('australian_permanent_resident_two'),
+    travellingToNewZealand: text('travelling_to_new_zealand'),
+    transitPassengerPassing: text('transit_passenger_passing'),
+    stayindInNewZealand: text('stayind_in_new_zealand'),
+    medicalConsultation: text('medical_consultation'),
+    anotherCountry: text('another_country'),
+    prohibitedFromEntering: text('prohibited_from_entering'),
+    anyOffence: text('any_offence'),
+    moreImprisonment: text('more_imprisonment'),
+    convictedOfAnOffence: text('convicted_of_an_offence'),
+    /** stored file name of the traveller photo (documents storage) */
+    profileImage: text('profile_image'),
+    processingMode: text('processing_mode').notNull().default('Standard'),
+    processStatus: text('process_status').notNull().default('New'),
+    /** the status before a soft delete, so it can be restored */
+    previousStatus: text('previous_status'),
+    processingDate: date('processing_date', { mode: 'string' }),
+    processMonth: text('process_month'),
+    assignedTo: integer('assigned_to').references(() => staff.id),
+    processedById: integer('processed_by_id').references(() => staff.id),
+    processedBy: text('processed_by'),
+    processedAt: timestamp('processed_at', { withTimezone: true, mode: 'string' }),
+    refundDate: timestamp('refund_date', { withTimezone: true, mode: 'string' }),
+    transactionId: text('transaction_id'),
+    merchantName: text('merchant_name'),
+    amount: numeric('amount', { precision: 10, scale: 2 }),
+    currency: text('currency'),
+    paymentGateway: text('payment_gateway'),
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'string' }),
+    erasedAt: timestamp('erased_at', { withTimezone: true, mode: 'string' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    /** lower-cased id, name, e-mail, phone and passport: one trigram index serves search */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(order_id::text || ' ' || coalesce(full_name, '') || ' ' || coalesce(email, '') || ' ' || coalesce(phone_number, '') || ' ' || coalesce(passport_number, ''))`,
+    ),
+  },
+  (t) => [
+    uniqueIndex('orders_intake_reference_idx').on(t.intakeReference),
+    index('orders_status_created_idx').on(t.processStatus, t.createdAt.desc(), t.orderId.desc()),
+    index('orders_created_idx').on(t.createdAt.desc(), t.orderId.desc()),
+    index('orders_assigned_idx').on(t.assignedTo, t.processStatus).where(sql`${t.assignedTo} is not null`),
+    index('orders_processing_date_idx').on(t.processStatus, t.processingDate).where(sql`${t.processingDate} is not null`),
+    index('orders_processed_at_idx').on(t.processedAt).where(sql`${t.processedAt} is not null`),
+    index('orders_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('orders_email_prefix_idx').on(sql`lower(${t.email}) text_pattern_ops`),
+    index('orders_name_prefix_idx').on(sql`lower(${t.fullName}) text_pattern_ops`),
+    index('orders_id_prefix_idx').on(sql`(${t.orderId}::text) text_pattern_ops`),
+  ],
+);
+
+export const orderOtherNames = pgTable(
+  'order_other_names',
+  {
+    id: serial('id').primaryKey(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.orderId, { onDelete: 'cascade' }),
+    differentFirstName: text('different_first_name'),
+    differentLastName: text('different_last_name'),
+  },
+  (t) => [index('order_other_names_order_idx').on(t.orderId)],
+);
+
+/**
+ * Live folder counts (DESIGN §1): rows per (status, mode, assignee, processing date), kept by a
+ * trigger in the same transaction as every order change. Folder rules are evaluated over this
+ * small table instead of counting the orders.
+ */
+export const orderRollup = pgTable(
+  'order_rollup',
+  {
+    status: text('status').notNull(),
+    mode: text('mode').notNull(),
+    /** 0 when unassigned */
+    assignedTo: integer('assigned_to').notNull(),
+    /** '0001-01-01' when the order has no processing date */
+    processingDate: date('processing_date', { mode: 'string' }).notNull(),
+    count: bigint('count', { mode: 'number' }).notNull(),
+  },
+  (t) => [uniqueIndex('order_rollup_key_idx').on(t.status, t.mode, t.assignedTo, t.processingDate)],
+);

@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { type Database, openDatabase } from '../src/db/client';
+import { migrateDatabase } from '../src/db/migrate';
+
+export const testEngine = process.env.TEST_DB_ENGINE === 'postgres' ? 'postgres' : 'pglite';
+
+export interface TestDatabase extends Database {
+  /** Empties every table, so each test starts from nothing. */
+  reset(): Promise<void>;
+  /** Drops the database made for this file (PostgreSQL) or closes PGlite. */
+  destroy(): Promise<void>;
+}
+
+/**
+ * One migrated database per test file: in-memory PGlite, or a fresh database on the PostgreSQL
+ * server of TEST_DATABASE_URL when the suite runs on PostgreSQL.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  let database: Database;
+  let dropDatabase = async () => undefined as unknown;
+  if (testEngine === 'postgres') {
+    const adminUrl = process.env.TEST_DATABASE_URL;
+    if (!adminUrl) throw new Error('TEST_DATABASE_URL is required when TEST_DB_ENGINE=postgres');
+    const name = `t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    database = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    };
+  } else {
+    database = await openDatabase({ pgliteDir: 'memory://' });
+  }
+  await migrateDatabase(database);
+  return {
+    ...database,
+    async reset() {
+      const result = await database.db.execute(
+        sql`select tablename from pg_tables where schemaname = 'public' and tablename not like '__drizzle%'`,
+      );
+      const tables = (result.rows as Array<{ tablename: string }>).map((r) => `"${r.tablename}"`);
+      if (tables.length) await database.db.execute(sql.raw(`TRUNCATE ${tables.join(', ')} RESTART IDENTITY CASCADE`));
+    },
+    async destroy() {
+      await database.close();
+      await dropDatabase();
+    },
+  };
+}

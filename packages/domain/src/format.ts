@@ -1,0 +1,126 @@
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
+import { dialCodeFor } from './dial-codes';
+import { statusLabel } from './statuses';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+export const MISSING = '-';
+export const DEFAULT_BUSINESS_TZ = 'America/New_York';
+
+function present(value: string | null | undefined): value is string {
+  return value !== null && value !== undefined && String(value).trim() !== '';
+}
+
+export function fullName(first?: string | null, last?: string | null): string {
+  const name = [first, last].filter(present).join(' ').trim();
+  return name || MISSING;
+}
+
+/**
+ * '+', dial code, number. The country is matched case-insensitively before any bracket; with
+ * no match the original value is shown (SPEC §3).
+ */
+export function formatTelephone(country: string | null | undefined, phone: string | null | undefined): string {
+  if (!present(phone)) return MISSING;
+  const dial = dialCodeFor(country);
+  if (dial) return `+${dial} ${phone}`;
+  return present(country) ? `${country} ${phone}` : phone;
+}
+
+/** DD/MM/YYYY HH:mm in the business time zone. */
+export function formatDateTime(value: string | Date | null | undefined, tz = DEFAULT_BUSINESS_TZ): string {
+  if (!value) return MISSING;
+  const d = dayjs(value);
+  return d.isValid() ? d.tz(tz).format('DD/MM/YYYY HH:mm') : MISSING;
+}
+
+/** DD/MM/YYYY in the business time zone. */
+export function formatDate(value: string | Date | null | undefined, tz = DEFAULT_BUSINESS_TZ): string {
+  if (!value) return MISSING;
+  const d = dayjs(value);
+  return d.isValid() ? d.tz(tz).format('DD/MM/YYYY') : MISSING;
+}
+
+/** Process dates are calendar days, shown as they are stored (UTC), DD/MM/YYYY. */
+export function formatUtcDate(value: string | Date | null | undefined): string {
+  if (!value) return MISSING;
+  const d = dayjs.utc(value);
+  return d.isValid() ? d.format('DD/MM/YYYY') : MISSING;
+}
+
+/** Today's calendar date (YYYY-MM-DD) in the business time zone: the 'due' boundary. */
+export function businessToday(tz = DEFAULT_BUSINESS_TZ, now: Date = new Date()): string {
+  return dayjs(now).tz(tz).format('YYYY-MM-DD');
+}
+
+export function orDash(value: string | number | null | undefined): string {
+  return value === null || value === undefined || String(value).trim() === '' ? MISSING : String(value);
+}
+
+export interface OrderListRow {
+  order_id: number;
+  process_status: string;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  phone_number: string | null;
+  country_code: string | null;
+  created_at: string | null;
+  refund_date: string | null;
+  processing_date: string | null;
+  process_month: string | null;
+  assign_to: string | null;
+}
+
+export interface DisplayRow {
+  id: number;
+  status: string;
+  name: string;
+  email: string;
+  telephone: string;
+  date: string;
+  refundDate: string;
+  processDate: string;
+  processMonth: string;
+  assign_to: string | null;
+}
+
+/** The list row as displayed (SPEC §3). */
+export function toDisplayRow(row: OrderListRow, tz = DEFAULT_BUSINESS_TZ): DisplayRow {
+  return {
+    id: row.order_id,
+    status: statusLabel(row.process_status, row.refund_date),
+    name: fullName(row.first_name, row.last_name),
+    email: orDash(row.email),
+    telephone: formatTelephone(row.country_code, row.phone_number),
+    date: formatDateTime(row.created_at, tz),
+    refundDate: formatDate(row.refund_date, tz),
+    processDate: formatUtcDate(row.processing_date),
+    processMonth: orDash(row.process_month),
+    assign_to: row.assign_to,
+  };
+}
+
+/** Strips the IPv6-mapped prefix for display: '::ffff:1.2.3.4' → '1.2.3.4'. */
+export function displayIp(ip: string | null | undefined): string {
+  if (!present(ip)) return MISSING;
+  return ip.replace(/^::ffff:/i, '');
+}
+
+/**
+ * The visitor history's browser field is 'Browser-Version-Device-Model' (SPEC §3): part 1 is the
+ * browser, part 3 the device, parts 3 and 4 the device type; 'Unknown' is dropped.
+ */
+export function splitBrowserField(browser: string | null | undefined, os: string | null | undefined) {
+  const parts = (browser ?? '').split('-');
+  const clean = (v: string) => v.replace(/Unknown/g, '').replace(/\s+/g, ' ').trim();
+  return {
+    browser: orDash(parts[0]),
+    device: orDash(clean(parts[2] ?? '')),
+    deviceType: orDash(clean(`${parts[2] ?? ''} ${parts[3] ?? ''}`)),
+    os: orDash(clean(os ?? '')),
+  };
+}

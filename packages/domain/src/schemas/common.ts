@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/** A required text field: the same message whether the field is missing, not text, or blank. */
+export function requiredText(message: string, max = 500) {
+  return z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `Must be at most ${max} characters.`);
+}
+
+/** Text that may not carry line breaks: it can end up in an e-mail header. */
+export function singleLine(schema: z.ZodString) {
+  return schema.refine((v) => !/[\r\n]/.test(v), 'Line breaks are not allowed.');
+}
+
+export const orderIdValue = z.coerce
+  .number({ error: 'Please enter a valid order id.' })
+  .int('Please enter a valid order id.')
+  .positive('Please enter a valid order id.')
+  .max(Number.MAX_SAFE_INTEGER, 'Please enter a valid order id.');
+
+export const orderIdList = z
+  .array(orderIdValue, { error: 'Please select at least one order.' })
+  .min(1, 'Please select at least one order.')
+  .max(100_000, 'Too many orders selected.');
+
+/** A flag of the comment form: 'Y' when ticked; anything else reads as 'N'. */
+export const yesNoFlag = z
+  .union([z.literal('Y'), z.literal('N'), z.literal(''), z.boolean(), z.null(), z.undefined()])
+  .transform((v) => (v === 'Y' || v === true ? 'Y' : 'N'));
+
+export const envelope = <T extends z.ZodType>(data: T) =>
+  z.object({ status: z.number(), message: z.string(), data: data.optional() });
+export const messageOnly = z.object({ status: z.number(), message: z.string() });

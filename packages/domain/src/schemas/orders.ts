@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { FOLDER_KEYS, MAX_PAGE_SIZE, MONTHS } from '../folders';
+import { STATUSES } from '../statuses';
+import { orderIdList, orderIdValue, requiredText, singleLine, yesNoFlag } from './common';
+
+const pageNumber = z.coerce.number({ error: 'Page must be a number.' }).int().min(1, 'Page must be 1 or more.').max(10_000_000);
+const pageSize = z.coerce
+  .number({ error: 'Page size must be a number.' })
+  .int()
+  .min(1, 'Page size must be 1 or more.')
+  .max(MAX_PAGE_SIZE, `Page size must be at most ${MAX_PAGE_SIZE}.`);
+
+export const folderListQuery = z.object({
+  page: pageNumber.default(1),
+  limit: pageSize.optional(),
+  perPage: pageSize.optional(),
+  userName: z.string().max(200).optional(),
+  delay: z.string().max(10).optional(),
+  month: z.enum(MONTHS, { error: 'Please choose a month.' }).optional(),
+  search: z.string().max(200, 'Search must be at most 200 characters.').optional(),
+});
+export type FolderListQuery = z.infer<typeof folderListQuery>;
+
+export const folderName = z.string().refine((v) => (FOLDER_KEYS as readonly string[]).includes(v) || ['refundorder', 'chargeback'].includes(v.toLowerCase()), 'Unknown folder.');
+
+export const searchOrdersInput = z.object({
+  start: pageNumber.default(1),
+  end: pageSize.default(10),
+  searchVal: z.string({ error: 'Please enter a search term.' }).max(200, 'Search must be at most 200 characters.').default(''),
+  folderName: folderName.default('allOrder'),
+});
+export type SearchOrdersInput = z.infer<typeof searchOrdersInput>;
+
+export const assignOrdersInput = z.object({
+  orderId: orderIdList,
+  /** The signed-in member's name to claim, null to move back to the original folder. */
+  assignto: z.string().max(200).nullable(),
+});
+export type AssignOrdersInput = z.infer<typeof assignOrdersInput>;
+
+export const changeOrderStatusInput = z.object({
+  orderId: z.union([orderIdValue.transform((id) => [id]), orderIdList]),
+  updatingStatus: z.enum(STATUSES, { error: 'Unknown status.' }),
+  permanentDeletedFlag: z.union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).optional(),
+});
+export type ChangeOrderStatusInput = z.infer<typeof changeOrderStatusInput>;
+
+export const completeRefundInput = z.object({ orderId: orderIdList });
+
+export const reportRangeInput = z
+  .object({
+    fromDate: z.iso.date('Please enter a valid From date.').optional().or(z.literal('')),
+    toDate: z.iso.date('Please enter a valid To date.').optional().or(z.literal('')),
+  })
+  .refine((v) => !v.fromDate || !v.toDate || v.fromDate <= v.toDate, 'From date must not be after To date.');
+export type ReportRangeInput = z.infer<typeof reportRangeInput>;
+
+export const addRemarkInput = z.object({
+  orderId: orderIdValue,
+  remark: requiredText('Please enter your remark', 5000),
+  remarkerName: z.string().max(200).optional(),
+  whatsapp: yesNoFlag,
+  telephone: yesNoFlag,
+  statusRefund: yesNoFlag,
+  voided: yesNoFlag,
+  chargeBack: yesNoFlag,
+  reportError: yesNoFlag,
+});
+export type AddRemarkInput = z.input<typeof addRemarkInput>;
+
+export const transactionDetailsInput = z.object({
+  transactionId: singleLine(requiredText('Please enter your Transaction Id', 100)),
+  merchantName: singleLine(requiredText('Please enter your Merchant Name', 200)),
+  orderId: orderIdValue,
+});
+export type TransactionDetailsInput = z.infer<typeof transactionDetailsInput>;
+
+export const MAIL_PROVIDERS = ['AWS', 'Sendgrid'] as const;
+export type MailProvider = (typeof MAIL_PROVIDERS)[number];
+const mailProvider = z.preprocess(
+  (v) => (typeof v === 'string' && v.toLowerCase() === 'sendgrid' ? 'Sendgrid' : v),
+  z.enum(MAIL_PROVIDERS, { error: 'Please choose AWS or Sendgrid.' }),
+);
+
+const customerEmail = z
+  .string({ error: 'Please enter your email' })
+  .trim()
+  .min(1, 'Please enter your email')
+  .max(254, 'Please enter a valid email')
+  .pipe(z.email('Please enter a valid email'));
+
+/** Text fields of the multipart upload; the file is checked by content on the server. */
+export const uploadDocumentFields = z.object({
+  orderId: orderIdValue,
+  email: customerEmail,
+  mailServiceProvider: mailProvider,
+});
+/** The file part is checked on the server by content; this is its message when absent. */
+export const FILE_REQUIRED_MESSAGE = 'File is required';
+export const uploadDocumentEmail = z.object({ email: customerEmail });
+
+export const resendMailInput = z.object({ orderId: orderIdValue, email: customerEmail, mailServiceProvider: mailProvider });
+export type ResendMailInput = z.infer<typeof resendMailInput>;
+
+export const DEFENCE_PACK_TYPES = [1, 2] as const;
+export const defencePackInput = z.object({
+  orderId: orderIdValue,
+  defencePackType: z.coerce
+    .number({ error: 'Defence pack type must be 1 or 2.' })
+    .refine((v) => v === 1 || v === 2, 'Defence pack type must be 1 or 2.'),
+});
+
+export const sendInvoiceInput = z.object({
+  orderId: z
+    .string({ error: 'Please enter your order id.' })
+    .trim()
+    .min(1, 'Please enter your order id.')
+    .min(6, 'Order Id must be at least 6 characters.')
+    .max(15, 'Please enter a valid order id.')
+    .regex(/^\d+$/, 'Please enter a valid order id.'),
+});
+
+export const orderIdParam = z.object({ orderId: z.string().regex(/^\d{1,15}$/, 'Please enter a valid order id.') });

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { ROLES } from '../roles';
+import { requiredText } from './common';
+
+const memberType = z.enum(ROLES, { error: 'Please select type.' });
+
+export const teamMemberInput = z.object({
+  name: requiredText('Please enter your name.', 100).refine((v) => !/[\r\n<>]/.test(v), 'Please enter a valid name.'),
+  email: z
+    .string({ error: 'Please enter your email.' })
+    .trim()
+    .min(1, 'Please enter your email.')
+    .max(254, 'Please enter your email.')
+    .pipe(z.email('Please enter your email.')),
+  password: z
+    .string({ error: 'Please enter your password.' })
+    .min(1, 'Please enter your password.')
+    .min(6, 'Password must be at least 6 characters.')
+    .max(256, 'Password must be at most 256 characters.'),
+  type: z.preprocess((v) => (v === '' ? undefined : v), memberType),
+});
+export type TeamMemberInput = z.infer<typeof teamMemberInput>;
+
+/** On edit the password may be left empty to keep the current one. */
+export const updateTeamMemberInput = teamMemberInput.extend({
+  password: z
+    .string()
+    .max(256, 'Password must be at most 256 characters.')
+    .refine((v) => v === '' || v.length >= 6, 'Password must be at least 6 characters.')
+    .optional()
+    .default(''),
+  tmId: z.coerce.number({ error: 'Team member not found.' }).int().positive('Team member not found.'),
+});
+export type UpdateTeamMemberInput = z.infer<typeof updateTeamMemberInput>;
+
+export const deleteTeamMemberInput = z.object({
+  teamMemberId: z.coerce.number({ error: 'Team member not found.' }).int().positive('Team member not found.'),
+});
+
+export const gatewaySettingInput = z.object({
+  gatewayId: requiredText('Please select gateway.', 40),
+});
+/** The form's own field is gatewayName (SPEC §5). */
+export const gatewayFormInput = z.object({ gatewayName: requiredText('Please select gateway.', 40) });
