@@ -61,7 +61,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   const values = parsed.data;
   const isProduction = values.NODE_ENV === 'production';
-  if (isProduction && !values.JWT_SECRET) throw new Error('Invalid configuration:\n  JWT_SECRET: required in production');
+  if (isProduction && !values.JWT_SECRET)
+    throw new Error('Invalid configuration:\n  JWT_SECRET: required in production');
   const dataDir = path.resolve(values.DATA_DIR);
   const secret = values.JWT_SECRET ?? developmentSecret(dataDir);
   return { ...values, dataDir, isProduction, jwtSecret: new TextEncoder().encode(secret) };

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { type Database, openDatabase } from '../src/db/client';
+import { type Database, openDatabase, queryRows } from '../src/db/client';
 import { migrateDatabase } from '../src/db/migrate';
 
 export const testEngine = process.env.TEST_DB_ENGINE === 'postgres' ? 'postgres' : 'pglite';
@@ -44,10 +44,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return {
     ...database,
     async reset() {
-      const result = await database.db.execute(
+      const rows = await queryRows<{ tablename: string }>(
+        database.db,
         sql`select tablename from pg_tables where schemaname = 'public' and tablename not like '__drizzle%'`,
       );
-      const tables = (result.rows as Array<{ tablename: string }>).map((r) => `"${r.tablename}"`);
+      const tables = rows.map((r) => `"${r.tablename}"`);
       if (tables.length) await database.db.execute(sql.raw(`TRUNCATE ${tables.join(', ')} RESTART IDENTITY CASCADE`));
     },
     async destroy() {

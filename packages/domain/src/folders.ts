@@ -66,11 +66,7 @@ export interface FolderSubject {
 }
 
 /** Evaluates a folder rule; `today` is the business-time-zone date as YYYY-MM-DD. */
-export function isInFolder(
-  key: FolderKey,
-  order: FolderSubject,
-  ctx: { staffId: number; today: string },
-): boolean {
+export function isInFolder(key: FolderKey, order: FolderSubject, ctx: { staffId: number; today: string }): boolean {
   const rule = FOLDER_RULES[key];
   if (rule.statuses && !(rule.statuses as readonly string[]).includes(order.status)) return false;
   if (rule.excludeStatuses && (rule.excludeStatuses as readonly string[]).includes(order.status)) return false;

@@ -116,7 +116,11 @@ export function displayIp(ip: string | null | undefined): string {
  */
 export function splitBrowserField(browser: string | null | undefined, os: string | null | undefined) {
   const parts = (browser ?? '').split('-');
-  const clean = (v: string) => v.replace(/Unknown/g, '').replace(/\s+/g, ' ').trim();
+  const clean = (v: string) =>
+    v
+      .replace(/Unknown/g, '')
+      .replace(/\s+/g, ' ')
+      .trim();
   return {
     browser: orDash(parts[0]),
     device: orDash(clean(parts[2] ?? '')),

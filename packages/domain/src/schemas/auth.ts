@@ -9,7 +9,10 @@ export const loginInput = z.object({
     .min(1, 'Email Address is required')
     .max(254, 'Invalid email address')
     .pipe(z.email('Invalid email address')),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1024, 'Password is too long.'),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(1024, 'Password is too long.'),
   /** One-time code from an authenticator app, when the account has one. */
   otp: z.string().trim().max(20).optional(),
 });

@@ -2,11 +2,7 @@ import { z } from 'zod';
 
 /** A required text field: the same message whether the field is missing, not text, or blank. */
 export function requiredText(message: string, max = 500) {
-  return z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `Must be at most ${max} characters.`);
+  return z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters.`);
 }
 
 /** Text that may not carry line breaks: it can end up in an e-mail header. */

@@ -3,7 +3,11 @@ import { FOLDER_KEYS, MAX_PAGE_SIZE, MONTHS } from '../folders';
 import { STATUSES } from '../statuses';
 import { orderIdList, orderIdValue, requiredText, singleLine, yesNoFlag } from './common';
 
-const pageNumber = z.coerce.number({ error: 'Page must be a number.' }).int().min(1, 'Page must be 1 or more.').max(10_000_000);
+const pageNumber = z.coerce
+  .number({ error: 'Page must be a number.' })
+  .int()
+  .min(1, 'Page must be 1 or more.')
+  .max(10_000_000);
 const pageSize = z.coerce
   .number({ error: 'Page size must be a number.' })
   .int()
@@ -21,12 +25,20 @@ export const folderListQuery = z.object({
 });
 export type FolderListQuery = z.infer<typeof folderListQuery>;
 
-export const folderName = z.string().refine((v) => (FOLDER_KEYS as readonly string[]).includes(v) || ['refundorder', 'chargeback'].includes(v.toLowerCase()), 'Unknown folder.');
+export const folderName = z
+  .string()
+  .refine(
+    (v) => (FOLDER_KEYS as readonly string[]).includes(v) || ['refundorder', 'chargeback'].includes(v.toLowerCase()),
+    'Unknown folder.',
+  );
 
 export const searchOrdersInput = z.object({
   start: pageNumber.default(1),
   end: pageSize.default(10),
-  searchVal: z.string({ error: 'Please enter a search term.' }).max(200, 'Search must be at most 200 characters.').default(''),
+  searchVal: z
+    .string({ error: 'Please enter a search term.' })
+    .max(200, 'Search must be at most 200 characters.')
+    .default(''),
   folderName: folderName.default('allOrder'),
 });
 export type SearchOrdersInput = z.infer<typeof searchOrdersInput>;
@@ -99,7 +111,11 @@ export const uploadDocumentFields = z.object({
 export const FILE_REQUIRED_MESSAGE = 'File is required';
 export const uploadDocumentEmail = z.object({ email: customerEmail });
 
-export const resendMailInput = z.object({ orderId: orderIdValue, email: customerEmail, mailServiceProvider: mailProvider });
+export const resendMailInput = z.object({
+  orderId: orderIdValue,
+  email: customerEmail,
+  mailServiceProvider: mailProvider,
+});
 export type ResendMailInput = z.infer<typeof resendMailInput>;
 
 export const DEFENCE_PACK_TYPES = [1, 2] as const;

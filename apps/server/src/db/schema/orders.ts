@@ -20,9 +20,7 @@ export const orderIdSeq = pgSequence('order_id_seq', { startWith: 100001, minVal
 export const orders = pgTable(
   'orders',
   {
-    orderId: bigint('order_id', { mode: 'number' })
-      .primaryKey()
-      .default(sql`nextval('order_id_seq')`),
+    orderId: bigint('order_id', { mode: 'number' }).primaryKey().default(sql`nextval('order_id_seq')`),
     intakeReference: text('intake_reference'),
     email: text('email'),
     confirmEmail: text('confirm_email'),
@@ -88,7 +86,9 @@ export const orders = pgTable(
     index('orders_status_created_idx').on(t.processStatus, t.createdAt.desc(), t.orderId.desc()),
     index('orders_created_idx').on(t.createdAt.desc(), t.orderId.desc()),
     index('orders_assigned_idx').on(t.assignedTo, t.processStatus).where(sql`${t.assignedTo} is not null`),
-    index('orders_processing_date_idx').on(t.processStatus, t.processingDate).where(sql`${t.processingDate} is not null`),
+    index('orders_processing_date_idx')
+      .on(t.processStatus, t.processingDate)
+      .where(sql`${t.processingDate} is not null`),
     index('orders_processed_at_idx').on(t.processedAt).where(sql`${t.processedAt} is not null`),
     index('orders_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('orders_email_prefix_idx').on(sql`lower(${t.email}) text_pattern_ops`),
