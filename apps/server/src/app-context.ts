@@ -1,0 +1,17 @@
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import type { EventHub } from './lib/event-hub';
+
+/** What every feature needs from the running app, decorated on the Fastify instance. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  events: EventHub;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}

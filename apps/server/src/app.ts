@@ -1,0 +1,117 @@
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import underPressure from '@fastify/under-pressure';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppContext } from './app-context';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { authRoutes } from './features/auth/auth.routes';
+import { eventsRoutes } from './features/events/events.routes';
+import { gatewaysRoutes } from './features/gateways/gateways.routes';
+import { healthRoutes } from './features/health/health.routes';
+import { intakeRoutes } from './features/intake/intake.routes';
+import { orderDetailRoutes } from './features/order-detail/order-detail.routes';
+import { ordersRoutes } from './features/orders/orders.routes';
+import { reportsRoutes } from './features/reports/reports.routes';
+import { settingsRoutes } from './features/settings/settings.routes';
+import { teamRoutes } from './features/team/team.routes';
+import { visitorRoutes } from './features/visitor/visitor.routes';
+import { EventHub } from './lib/event-hub';
+import { staffScope } from './plugins/authentication';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerSecurityHeaders } from './plugins/security-headers';
+import { serveWebApp } from './plugins/web-app';
+import './app-context';
+
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+/** Log fields that must never reach a log line: secrets and passport data. */
+export const REDACTED_LOG_PATHS = [
+  'req.headers.authorization',
+  'req.headers["x-api-key"]',
+  'req.headers.cookie',
+  '*.password',
+  '*.newPassword',
+  '*.jwtToken',
+  '*.token',
+  '*.passport_number',
+  '*.passportNumber',
+  '*.national_identity_number',
+  '*.nationalIdentityNumber',
+];
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole application without listening: tests drive it with app.inject. */
+export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.LOG_LEVEL, redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' } },
+    trustProxy: parseTrustProxy(config.TRUST_PROXY),
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+    disableRequestLogging: config.NODE_ENV === 'test',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const events = new EventHub(database);
+  await events.start();
+  const ctx: AppContext = { config, database, db: database.db, events };
+  app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => events.stop());
+
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app, config);
+  await app.register(underPressure, {
+    maxEventLoopDelay: 2000,
+    pressureHandler: (_request, reply) => {
+      reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ status: 0, message: 'The server is busy. Please try again shortly.' });
+    },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 10_000 } });
+  await app.register(swagger, {
+    openapi: { info: { title: 'NZeTA back office API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      api.get('/docs', { config: { permission: 'public' }, schema: { hide: true } }, async () => app.swagger());
+      await api.register(async (front) => visitorRoutes(front), { prefix: '/front' });
+      await api.register(async (intake) => intakeRoutes(intake), { prefix: '/intake' });
+      await api.register(async (staffApi) => {
+        await staffApi.register(staffScope);
+        await staffApi.register(authRoutes);
+        await staffApi.register(eventsRoutes);
+        await staffApi.register(teamRoutes);
+        await staffApi.register(gatewaysRoutes);
+        await staffApi.register(ordersRoutes);
+        await staffApi.register(orderDetailRoutes);
+        await staffApi.register(reportsRoutes);
+        await staffApi.register(settingsRoutes);
+      });
+    },
+    { prefix: '/api' },
+  );
+
+  await serveWebApp(app);
+  return app;
+}
+
+/** TRUST_PROXY: 'true', or the proxies' addresses / CIDRs ('loopback, 10.0.0.0/8'). */
+function parseTrustProxy(value: string | undefined): boolean | string[] {
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  return value.split(',').map((v) => v.trim());
+}

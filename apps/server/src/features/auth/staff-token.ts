@@ -1,0 +1,43 @@
+import { isRole, type SessionUser } from '@nzeta/domain';
+import { jwtVerify, SignJWT } from 'jose';
+
+const ISSUER = 'nzeta-backoffice';
+const AUDIENCE = 'staff';
+const ALGORITHM = 'HS256';
+
+export interface StaffClaims {
+  user: SessionUser;
+  /** the member's token version when issued: a bump revokes every older token */
+  ver: number;
+}
+
+export async function signStaffToken(claims: StaffClaims, secret: Uint8Array, ttlHours: number): Promise<string> {
+  return new SignJWT({ user: claims.user, ver: claims.ver })
+    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+    .setSubject(String(claims.user.id))
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(`${ttlHours}h`)
+    .sign(secret);
+}
+
+/** Verifies signature (HS256 only), issuer, audience and expiry; undefined when any fails. */
+export async function verifyStaffToken(token: string, secret: Uint8Array): Promise<StaffClaims | undefined> {
+  try {
+    const { payload } = await jwtVerify(token, secret, { algorithms: [ALGORITHM], issuer: ISSUER, audience: AUDIENCE });
+    const user = payload.user as Partial<SessionUser> | undefined;
+    if (!user || typeof user.id !== 'number' || typeof user.name !== 'string' || !isRole(user.type)) return undefined;
+    if (typeof payload.ver !== 'number') return undefined;
+    return { user: { id: user.id, name: user.name, type: user.type }, ver: payload.ver };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The spec sends the token raw; 'Bearer <token>' is accepted too (DESIGN §4). */
+export function tokenFromHeader(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const value = header.startsWith('Bearer ') ? header.slice(7) : header;
+  return value.trim() || undefined;
+}

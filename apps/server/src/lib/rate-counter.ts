@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../db/client';
+
+export interface Counter {
+  count: number;
+  resetAt: Date;
+}
+
+/**
+ * Fixed-window counters kept in the database, so a limit holds across every server instance.
+ */
+export async function hitCounter(db: DbOrTx, key: string, windowMs: number): Promise<Counter> {
+  const seconds = windowMs / 1000;
+  const [row] = await queryRows<{ count: number; reset_at: string }>(
+    db,
+    sql`insert into rate_counters as r (key, count, reset_at)
+        values (${key}, 1, now() + make_interval(secs => ${seconds}))
+        on conflict (key) do update set
+          count = case when r.reset_at <= now() then 1 else r.count + 1 end,
+          reset_at = case when r.reset_at <= now() then now() + make_interval(secs => ${seconds}) else r.reset_at end
+        returning count, reset_at`,
+  );
+  return { count: Number(row?.count ?? 1), resetAt: new Date(row?.reset_at ?? Date.now() + windowMs) };
+}
+
+export async function peekCounter(db: DbOrTx, key: string): Promise<Counter | undefined> {
+  const [row] = await queryRows<{ count: number; reset_at: string }>(
+    db,
+    sql`select count, reset_at from rate_counters where key = ${key} and reset_at > now()`,
+  );
+  return row ? { count: Number(row.count), resetAt: new Date(row.reset_at) } : undefined;
+}
+
+export async function clearCounter(db: DbOrTx, key: string): Promise<void> {
+  await db.execute(sql`delete from rate_counters where key = ${key}`);
+}
+
+export function secondsUntil(date: Date): number {
+  return Math.max(1, Math.ceil((date.getTime() - Date.now()) / 1000));
+}

@@ -1,0 +1,32 @@
+import path from 'node:path';
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app';
+import { startBackgroundJobs } from './background-jobs';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { migrateDatabase } from './db/migrate';
+import { seedIfEmpty } from './db/seed';
+
+const config = loadConfig();
+const database = await openDatabase({
+  databaseUrl: config.DATABASE_URL,
+  pgliteDir: path.join(config.dataDir, 'pglite'),
+});
+await migrateDatabase(database);
+if (!config.isProduction && config.SEED_DEMO === 'auto') {
+  await seedIfEmpty(database.db, { orders: 300 });
+}
+
+const app = await buildApp({ config, database });
+const jobs = await startBackgroundJobs(app);
+
+closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  if (err) app.log.error({ err }, 'shutting down after an error');
+  else app.log.info({ signal }, 'shutting down');
+  await app.close();
+  await jobs.stop();
+  await database.close();
+});
+
+await app.listen({ port: config.PORT, host: config.HOST });
+app.log.info(`NZeTA back office on http://${config.HOST}:${config.PORT} (database: ${database.engine})`);

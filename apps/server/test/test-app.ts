@@ -1,0 +1,77 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Role } from '@nzeta/domain';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../src/app';
+import { type Config, loadConfig } from '../src/config';
+import { insertStaff } from '../src/db/factories';
+import { signStaffToken } from '../src/features/auth/staff-token';
+import { createTestDatabase, type TestDatabase } from './test-database';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: TestDatabase;
+  config: Config;
+  /** Creates a member of that role and returns a valid token for them. */
+  signInAs(
+    role: Role,
+    fields?: { name?: string; email?: string },
+  ): Promise<{ token: string; id: number; name: string; email: string; password: string }>;
+  /** app.inject with JSON parsing of the answer. */
+  call(
+    options: InjectOptions & { token?: string },
+  ): Promise<LightMyRequestResponse & { body: string; json<T = ApiBody>(): T }>;
+  close(): Promise<void>;
+}
+
+export interface ApiBody {
+  status: number;
+  message: string;
+  // biome-ignore lint/suspicious/noExplicitAny: test answers are inspected field by field
+  data?: any;
+  total?: number;
+  [key: string]: unknown;
+}
+
+/** The real app on a real, migrated test database (one per test file). */
+export async function createTestApp(overrides: Partial<Record<string, string>> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'nzeta-test-'));
+  const config = loadConfig(
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+      DATA_DIR: dataDir,
+    },
+    overrides as never,
+  );
+  const app = await buildApp({ config, database });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async signInAs(role, fields = {}) {
+      const member = await insertStaff(database.db, { type: role, ...fields });
+      const token = await signStaffToken(
+        { user: { id: member.id, name: member.name, type: role }, ver: member.tokenVersion },
+        config.jwtSecret,
+        config.JWT_TTL_HOURS,
+      );
+      return { token, id: member.id, name: member.name, email: member.email, password: member.password };
+    },
+    async call({ token, headers, ...options }) {
+      const response = await app.inject({
+        ...options,
+        headers: { ...(token ? { authorization: token } : {}), ...(headers ?? {}) },
+      });
+      return response as LightMyRequestResponse & { json<T>(): T };
+    },
+    async close() {
+      await app.close();
+      await database.destroy();
+    },
+  };
+}

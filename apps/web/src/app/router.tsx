@@ -1,0 +1,110 @@
+import type { FolderKey } from '@nzeta/domain';
+import { type ComponentType, lazy, Suspense } from 'react';
+import { createBrowserRouter, Outlet, useLocation } from 'react-router';
+import { ToastContainer } from 'react-toastify';
+import { paths } from '../config/paths';
+import { SignInPage } from '../features/auth';
+import { NotFoundPage } from './not-found-page';
+import { StaffLayout } from './staff-layout';
+import { UnauthorizedHandler } from './unauthorized-handler';
+import { VisitorLayout } from './visitor-layout';
+
+/** Route-level code splitting: each feature's screens load on first visit. */
+function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  const Component = lazy(async () => ({ default: pick(await load()) }));
+  return (
+    <Suspense fallback={<div className="page-loading">Loading...</div>}>
+      <Component />
+    </Suspense>
+  );
+}
+
+const folders = () => import('../features/folders/pages');
+const reports = () => import('../features/reports');
+const orderDetail = () => import('../features/order-detail');
+const team = () => import('../features/team');
+const settings = () => import('../features/settings');
+const authPages = () => import('../features/auth/pages');
+const visitor = () => import('../features/visitor');
+
+/** Folder screens share one generic screen configured per folder (SPEC §2.5). */
+const FOLDER_ROUTES: Array<{ path: string; folder: FolderKey }> = [
+  { path: paths.admin.myOrder, folder: 'myOrder' },
+  { path: paths.admin.newOrder, folder: 'newOrder' },
+  { path: paths.admin.priorityOrder, folder: 'priorityOrder' },
+  { path: paths.admin.pendingOrder, folder: 'pendingOrder' },
+  { path: paths.admin.completedOrder, folder: 'completedOrder' },
+  { path: paths.admin.awaitingOrder, folder: 'awaitingOrder' },
+  { path: paths.admin.awaitingGovtOrder, folder: 'awaitingGovtOrder' },
+  { path: paths.admin.contactCustomerOrder, folder: 'contactCustomerOrder' },
+  { path: paths.admin.customerCalledOrder, folder: 'customerCalledOrder' },
+  { path: paths.admin.allOrder, folder: 'allOrder' },
+  { path: paths.admin.deletedOrder, folder: 'deletedOrder' },
+  { path: paths.admin.chargeBack, folder: 'chargeBack' },
+];
+
+const VISITOR_PREFIXES = ['/track-order', '/get-new-order-details'];
+
+function Root() {
+  const { pathname } = useLocation();
+  const isVisitor = VISITOR_PREFIXES.some((prefix) => pathname.startsWith(prefix));
+  return (
+    <>
+      <UnauthorizedHandler />
+      <Outlet />
+      {/* SPEC §8: top-right; staff toasts close after 5 s, pause on hover, drag to dismiss at 80 %;
+          visitor toasts stay until dismissed. */}
+      <ToastContainer
+        position="top-right"
+        autoClose={isVisitor ? false : 5000}
+        pauseOnHover
+        draggable
+        draggablePercent={80}
+      />
+    </>
+  );
+}
+
+export const router = createBrowserRouter([
+  {
+    element: <Root />,
+    children: [
+      { path: paths.signIn, element: <SignInPage /> },
+      { path: paths.forgotPassword, element: page(authPages, (m) => m.ForgotPasswordPage) },
+      { path: paths.resetPassword(), element: page(authPages, (m) => m.ResetPasswordPage) },
+      {
+        path: paths.admin.dashboard,
+        element: <StaffLayout />,
+        children: [
+          { index: true, element: page(folders, (m) => m.DashboardPage) },
+          ...FOLDER_ROUTES.map(({ path, folder }) => ({
+            path,
+            element: page(folders, (m) => () => <m.FolderPage folder={folder} key={folder} />),
+          })),
+          { path: paths.admin.futureOrder, element: page(folders, (m) => m.FutureOrdersPage) },
+          { path: paths.admin.refundOrder, element: page(folders, (m) => m.RefundsPage) },
+          { path: paths.admin.countryReport, element: page(reports, (m) => m.CountryReportPage) },
+          { path: paths.admin.processedReport, element: page(reports, (m) => m.ProcessedReportPage) },
+          { path: paths.admin.sendInvoice, element: page(orderDetail, (m) => m.SendInvoicePage) },
+          { path: paths.admin.viewOrder(), element: page(orderDetail, (m) => m.OrderDetailPage) },
+          { path: paths.admin.manageTeam, element: page(team, (m) => m.ManageTeamPage) },
+          { path: paths.admin.editTeamMember(), element: page(team, (m) => m.ManageTeamPage) },
+          { path: paths.admin.gatewaySetting, element: page(settings, (m) => m.GatewaySettingPage) },
+          { path: paths.admin.changePassword, element: page(settings, (m) => m.ChangePasswordPage) },
+          { path: paths.admin.security, element: page(settings, (m) => m.SecurityPage) },
+          { path: paths.admin.settings, element: page(settings, (m) => m.SettingsPage) },
+          { path: paths.admin.audit, element: page(settings, (m) => m.AuditPage) },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+      {
+        element: <VisitorLayout />,
+        children: [
+          { path: paths.visitor.trackOrder(), element: page(visitor, (m) => m.TrackOrderPage) },
+          { path: paths.visitor.orderDetails(), element: page(visitor, (m) => m.OrderDownloadPage) },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+]);

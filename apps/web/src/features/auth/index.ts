@@ -1,0 +1,2 @@
+export { logout } from './api/logout';
+export { SignInPage } from './components/sign-in-page';

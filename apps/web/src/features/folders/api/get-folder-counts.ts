@@ -1,0 +1,34 @@
+import type { FolderCounts } from '@nzeta/domain';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { apiCall } from '../../../lib/api-client';
+import { readSession } from '../../../lib/session';
+
+export const folderCountsQuery = queryOptions({
+  queryKey: ['folder-counts'],
+  queryFn: async () => (await apiCall<FolderCounts>('GET', 'admin/get-folder-count')).data as FolderCounts,
+});
+
+export function useFolderCounts() {
+  return useQuery(folderCountsQuery);
+}
+
+/**
+ * Keeps counts and lists live: the server pushes an event whenever any order changes, and the
+ * affected queries are refetched (DESIGN §2). `onChange` lets the frame note it.
+ */
+export function useLiveOrderEvents(onChange?: () => void): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const token = readSession()?.accessToken;
+    if (!token) return;
+    const source = new EventSource(`/api/admin/events?token=${encodeURIComponent(token)}`);
+    const handle = () => {
+      queryClient.invalidateQueries({ queryKey: ['folder-counts'] });
+      queryClient.invalidateQueries({ queryKey: ['orders'] });
+      onChange?.();
+    };
+    source.addEventListener('counts', handle);
+    return () => source.close();
+  }, [queryClient, onChange]);
+}

@@ -1,0 +1,1 @@
+export { folderCountsQuery, useFolderCounts, useLiveOrderEvents } from './api/get-folder-counts';

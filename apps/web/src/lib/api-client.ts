@@ -1,0 +1,120 @@
+import { readSession } from './session';
+
+export const API_BASE = '/api/';
+
+/** Every answer carries status (1 success, 0 failure, 401 unauthorised), message and data. */
+export interface ApiEnvelope<T = unknown> {
+  status: number;
+  message: string;
+  data?: T;
+  total?: number;
+  [key: string]: unknown;
+}
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly httpStatus: number,
+  ) {
+    super(message);
+  }
+}
+
+type Listener = (message: string) => void;
+const unauthorizedListeners = new Set<Listener>();
+
+/** The app decides what a 401 means (toast, clear the session, go to '/'); the client only tells. */
+export function onUnauthorized(listener: Listener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  query?: Record<string, string | number | boolean | null | undefined>;
+  signal?: AbortSignal;
+  /** visitor calls carry their own order-scoped token */
+  token?: string | null;
+  headers?: Record<string, string>;
+}
+
+function buildUrl(path: string, query?: RequestOptions['query']): string {
+  const url = new URL(API_BASE + path.replace(/^\//, ''), window.location.origin);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
+  }
+  return url.pathname + url.search;
+}
+
+/**
+ * Sends a request and returns the envelope, whether the call succeeded or not (SPEC §7: the
+ * error body is the result). Network failures become a status 0 envelope.
+ */
+export async function apiRequest<T = unknown>(
+  method: string,
+  path: string,
+  options: RequestOptions = {},
+): Promise<ApiEnvelope<T>> {
+  const token = options.token === undefined ? readSession()?.accessToken : options.token;
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  if (token) headers.authorization = token;
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), { method, headers, body, signal: options.signal ?? null });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    return { status: 0, message: 'Could not reach the server. Please check your connection.' };
+  }
+  const envelope = await parseEnvelope<T>(response);
+  if (response.status === 401 || envelope.status === 401) {
+    for (const listener of unauthorizedListeners) listener(envelope.message);
+  }
+  return envelope;
+}
+
+async function parseEnvelope<T>(response: Response): Promise<ApiEnvelope<T>> {
+  try {
+    const json = (await response.json()) as ApiEnvelope<T>;
+    if (typeof json?.status === 'number') return json;
+  } catch {
+    // fall through: not JSON
+  }
+  return { status: response.ok ? 1 : 0, message: response.ok ? '' : `Request failed (${response.status}).` };
+}
+
+/** For queries and mutations: the data of a successful answer, or an ApiError carrying the message. */
+export async function apiCall<T = unknown>(
+  method: string,
+  path: string,
+  options: RequestOptions = {},
+): Promise<ApiEnvelope<T>> {
+  const envelope = await apiRequest<T>(method, path, options);
+  if (envelope.status !== 1) throw new ApiError(envelope.message || 'Something went wrong.', envelope.status, 0);
+  return envelope;
+}
+
+/** Binary answers (PDFs, CSV): the blob on success, the envelope's message otherwise. */
+export async function apiBlob(method: string, path: string, options: RequestOptions = {}): Promise<Blob> {
+  const token = readSession()?.accessToken;
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (token) headers.authorization = token;
+  const response = await fetch(buildUrl(path, options.query), {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal ?? null,
+  });
+  if (!response.ok || response.headers.get('content-type')?.includes('application/json')) {
+    const envelope = await parseEnvelope(response);
+    if (response.status === 401) for (const listener of unauthorizedListeners) listener(envelope.message);
+    throw new ApiError(envelope.message || 'Something went wrong.', envelope.status, response.status);
+  }
+  return response.blob();
+}

@@ -1,0 +1,44 @@
+import { type SessionUser, sessionUser } from '@nzeta/domain';
+
+/** The session lives under the key 'user' (SPEC §3): localStorage when remembered, else this tab only. */
+export const SESSION_KEY = 'user';
+
+export interface StoredSession {
+  accessToken: string;
+}
+
+export function readSession(): StoredSession | null {
+  const raw = localStorage.getItem(SESSION_KEY) ?? sessionStorage.getItem(SESSION_KEY);
+  if (!raw) return null;
+  try {
+    const parsed = JSON.parse(raw) as Partial<StoredSession>;
+    return typeof parsed.accessToken === 'string' ? { accessToken: parsed.accessToken } : null;
+  } catch {
+    return null;
+  }
+}
+
+export function storeSession(accessToken: string, remember: boolean): void {
+  clearSession();
+  (remember ? localStorage : sessionStorage).setItem(SESSION_KEY, JSON.stringify({ accessToken }));
+}
+
+export function clearSession(): void {
+  localStorage.removeItem(SESSION_KEY);
+  sessionStorage.removeItem(SESSION_KEY);
+}
+
+/** The user object inside the token payload (name and role for the frame and the menu). */
+export function userFromToken(token: string | undefined): SessionUser | null {
+  if (!token) return null;
+  const payload = token.split('.')[1];
+  if (!payload) return null;
+  try {
+    const json = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { user?: unknown; exp?: number };
+    if (json.exp && json.exp * 1000 < Date.now()) return null;
+    const parsed = sessionUser.safeParse(json.user);
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
