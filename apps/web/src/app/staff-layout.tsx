@@ -8,6 +8,8 @@ import { logout } from '../features/auth';
 import { useFolderCounts, useLiveOrderEvents } from '../features/folders';
 import { useAppConfig } from '../lib/app-config';
 import { useAuth } from '../lib/auth-context';
+import { toast } from '../lib/toast';
+import { useIdleTimeout } from '../lib/use-idle-timeout';
 import { menuFor } from './menu';
 
 /** The signed-in console: frame, live counts, and the screen of the current route. */
@@ -15,7 +17,7 @@ export function StaffLayout() {
   const auth = useAuth();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { productTitle } = useAppConfig();
+  const { productTitle, idleTimeoutMinutes } = useAppConfig();
   const counts = useFolderCounts();
   const [notifications, setNotifications] = useState<string[]>([]);
   const noteChange = useCallback(() => {
@@ -24,14 +26,19 @@ export function StaffLayout() {
   }, []);
   useLiveOrderEvents(noteChange);
 
-  if (!auth.isAuth || !auth.user) return <Navigate to={paths.signIn} replace />;
-
   const onLogout = async () => {
     await logout();
     auth.signOut();
     queryClient.clear();
     navigate(paths.signIn);
   };
+  useIdleTimeout(idleTimeoutMinutes, () => {
+    if (!auth.isAuth) return;
+    toast.info('You were signed out after a period of inactivity.');
+    void onLogout();
+  });
+
+  if (!auth.isAuth || !auth.user) return <Navigate to={paths.signIn} replace />;
 
   const menu = menuFor(auth.role).map((entry) => ({
     label: entry.label,

@@ -6,6 +6,7 @@ export interface AppConfig {
   publicSiteUrl: string;
   applicationMailDomain: string;
   businessTimeZone: string;
+  idleTimeoutMinutes: number;
 }
 
 export const DEFAULT_TITLE = 'New Zealand Electronic Travel Authority (NZeTA)';
@@ -25,6 +26,7 @@ export function useAppConfig(): AppConfig {
       publicSiteUrl: 'https://www.example.com',
       applicationMailDomain: 'applications.example.com',
       businessTimeZone: 'America/New_York',
+      idleTimeoutMinutes: 30,
     }
   );
 }

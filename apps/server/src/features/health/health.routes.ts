@@ -16,6 +16,7 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
         publicSiteUrl: app.ctx.config.PUBLIC_SITE_URL,
         applicationMailDomain: app.ctx.config.APPLICATION_MAIL_DOMAIN,
         businessTimeZone: app.ctx.config.BUSINESS_TZ,
+        idleTimeoutMinutes: app.ctx.config.IDLE_TIMEOUT_MINUTES,
       },
     };
   });
