@@ -1,0 +1,136 @@
+import { businessToday, FOLDER_KEYS, isInFolder } from '@nzeta/domain';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test/test-database';
+import { queryRows } from './client';
+import { staff } from './schema';
+import { DEMO_ACCOUNTS, seedDemoData, seedIfEmpty } from './seed';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => database?.destroy());
+beforeEach(async () => database.reset());
+
+interface FolderRow {
+  status: string;
+  mode: string;
+  assignedTo: number | null;
+  processingDate: string | null;
+}
+
+const readOrders = () =>
+  queryRows<FolderRow>(
+    database.db,
+    sql`select process_status as status, processing_mode as mode, assigned_to as "assignedTo",
+          processing_date::text as "processingDate" from orders`,
+  );
+
+const rollupTotal = async () =>
+  (
+    await queryRows<{ total: number }>(database.db, sql`select coalesce(sum(count), 0)::int as total from order_rollup`)
+  )[0]?.total;
+
+/** The rollup as a fresh GROUP BY would compute it, for comparison. */
+const rollupMismatches = () =>
+  queryRows(
+    database.db,
+    sql`(select status, mode, assigned_to, processing_date, count from order_rollup where count <> 0
+         except
+         select process_status, processing_mode, coalesce(assigned_to, 0), coalesce(processing_date, date '0001-01-01'), count(*)
+         from orders group by 1, 2, 3, 4)
+        union all
+        (select process_status, processing_mode, coalesce(assigned_to, 0), coalesce(processing_date, date '0001-01-01'), count(*)
+         from orders group by 1, 2, 3, 4
+         except
+         select status, mode, assigned_to, processing_date, count from order_rollup where count <> 0)`,
+  );
+
+describe('seedDemoData', () => {
+  it('fills every folder, for the demo Team and Admin members too', async () => {
+    await seedDemoData(database.db, { orders: 300, seed: 1 });
+    const members = await database.db.select().from(staff);
+    expect(members.map((m) => m.email).sort()).toEqual(DEMO_ACCOUNTS.map((a) => a.email).sort());
+    const rows = await readOrders();
+    expect(rows).toHaveLength(300);
+    const today = businessToday();
+    for (const type of ['Team', 'Admin']) {
+      const member = members.find((m) => m.type === type)!;
+      for (const key of FOLDER_KEYS) {
+        const count = rows.filter((row) => isInFolder(key, row, { staffId: member.id, today })).length;
+        expect(count, `${key} for ${type}`).toBeGreaterThan(0);
+      }
+    }
+    expect(await rollupTotal()).toBe(300);
+    expect(await rollupMismatches()).toEqual([]);
+  });
+
+  it('writes the history around the orders', async () => {
+    await seedDemoData(database.db, { orders: 300, seed: 2 });
+    const [counts] = await queryRows<Record<string, number>>(
+      database.db,
+      sql`select (select count(*)::int from remarks) as remarks,
+                 (select count(*)::int from mail_messages where state = 'sent') as mails,
+                 (select count(*)::int from download_history) as downloads,
+                 (select count(*)::int from order_other_names) as "otherNames",
+                 (select count(*)::int from payment_gateways where is_active) as "activeGateways",
+                 (select count(*)::int from settings where key in ('company', 'support', 'productTitle')) as settings,
+                 (select count(*)::int from orders where process_status = 'Completed'
+                    and (processed_by is null or processed_by_id is null or processed_at is null)) as "unprocessedCompleted",
+                 (select count(*)::int from orders where process_status = 'Deleted' and previous_status is null) as "deletedWithoutPrevious",
+                 (select count(*)::int from orders where process_status = 'Refunds' and refund_date is not null) as refunded,
+                 (select count(*)::int from orders where process_status = 'Refunds' and refund_date is null) as "refundPending",
+                 (select count(*)::int from orders where created_at < now() - interval '6 months') as "olderThanSixMonths",
+                 (select count(*)::int from orders where created_at < now() - interval '14 months' or created_at > now()) as "outOfRange"`,
+    );
+    expect(counts).toMatchObject({
+      activeGateways: 1,
+      settings: 3,
+      unprocessedCompleted: 0,
+      deletedWithoutPrevious: 0,
+      outOfRange: 0,
+    });
+    for (const key of [
+      'remarks',
+      'mails',
+      'downloads',
+      'otherNames',
+      'refunded',
+      'refundPending',
+      'olderThanSixMonths',
+    ]) {
+      expect(counts?.[key], key).toBeGreaterThan(0);
+    }
+  });
+
+  it('rebuilds the rollup in one statement on the bulk path', async () => {
+    await seedDemoData(database.db, { orders: 500, seed: 3, rebuildRollup: true, batchSize: 120, concurrency: 3 });
+    expect(await rollupTotal()).toBe(500);
+    expect(await rollupMismatches()).toEqual([]);
+    // The trigger is back on: later changes keep the rollup in step.
+    await database.db.execute(sql`update orders set process_status = 'Completed' where process_status = 'New'`);
+    await database.db.execute(sql`delete from orders where order_id in (select order_id from orders limit 7)`);
+    expect(await rollupTotal()).toBe(493);
+    expect(await rollupMismatches()).toEqual([]);
+  });
+
+  it('adds orders but no second set of accounts when run again', async () => {
+    await seedDemoData(database.db, { orders: 40, seed: 4 });
+    await seedDemoData(database.db, { orders: 40, seed: 4 });
+    expect(await database.db.$count(staff)).toBe(5);
+    expect(await rollupTotal()).toBe(80);
+  });
+});
+
+describe('seedIfEmpty', () => {
+  it('seeds an empty database once', async () => {
+    expect(await seedIfEmpty(database.db, { orders: 300 })).toBe(true);
+    expect(await seedIfEmpty(database.db, { orders: 300 })).toBe(false);
+    const [row] = await queryRows<{ orders: number; staff: number }>(
+      database.db,
+      sql`select (select count(*)::int from orders) as orders, (select count(*)::int from staff) as staff`,
+    );
+    expect(row).toEqual({ orders: 300, staff: 5 });
+  });
+});

@@ -1,0 +1,401 @@
+import type { Role, Status } from '@nzeta/domain';
+import { getTableColumns, inArray, sql } from 'drizzle-orm';
+import { type PgTable, PgTransaction } from 'drizzle-orm/pg-core';
+import { type Db, type DbOrTx, queryRows } from './client';
+import {
+  addDays,
+  buildApplication,
+  buildDownload,
+  buildMailMessage,
+  buildRemark,
+  createRng,
+  futureDate,
+  hashPassword,
+  type NewDownload,
+  type NewMailMessage,
+  type NewOrder,
+  type NewRemark,
+  processMonthOf,
+  type Rng,
+} from './factories';
+import {
+  downloadHistory,
+  mailMessages,
+  orderOtherNames,
+  orders,
+  paymentGateways,
+  remarks,
+  settings,
+  staff,
+} from './schema';
+
+/** The demo accounts of DESIGN §4, one per role. */
+export const DEMO_PASSWORD = 'demo1234';
+export const DEMO_ACCOUNTS: ReadonlyArray<{ email: string; name: string; type: Role }> = [
+  { email: 'admin@example.com', name: 'Demo Admin', type: 'Admin' },
+  { email: 'manager@example.com', name: 'Demo Manager', type: 'Manager' },
+  { email: 'team@example.com', name: 'Demo Team', type: 'Team' },
+  { email: 'telecaller@example.com', name: 'Demo Telecaller', type: 'Telecaller' },
+  { email: 'night@example.com', name: 'Demo Night Staff', type: 'Night Staff' },
+];
+
+export interface SeedOptions {
+  orders: number;
+  log?: (message: string) => void;
+  /** a fixed seed replays the same data set */
+  seed?: number;
+  /** batches in flight at once; PostgreSQL gains from 4, PGlite runs one at a time anyway */
+  concurrency?: number;
+  batchSize?: number;
+  /** disable the rollup trigger and rebuild once; the default does so above 20,000 orders */
+  rebuildRollup?: boolean;
+  now?: Date;
+}
+
+interface Member {
+  id: number;
+  name: string;
+  type: string;
+}
+
+export async function seedDemoData(db: DbOrTx, options: SeedOptions): Promise<{ orders: number }> {
+  const log = options.log ?? (() => undefined);
+  const seed = options.seed ?? Math.floor(Math.random() * 2 ** 32);
+  const now = options.now ?? new Date();
+  const members = await ensureDemoStaff(db);
+  await ensureGatewaysAndSettings(db);
+  const total = Math.max(0, Math.floor(options.orders));
+  const batchSize = options.batchSize ?? 2_000;
+  const batches = Math.ceil(total / batchSize);
+  // A transaction handle is one connection: its batches cannot overlap.
+  const concurrency = db instanceof PgTransaction ? 1 : Math.max(1, options.concurrency ?? 1);
+  const rebuild = options.rebuildRollup ?? total > 20_000;
+  // Statement-level rebuild beats a trigger call per row by an order of magnitude on big seeds.
+  if (rebuild) await db.execute(sql`ALTER TABLE orders DISABLE TRIGGER orders_rollup`);
+  let done = 0;
+  let nextLog = 50_000;
+  let nextBatch = 0;
+  let failed = false;
+  const worker = async () => {
+    while (nextBatch < batches && !failed) {
+      const index = nextBatch++;
+      const count = Math.min(batchSize, total - index * batchSize);
+      // Each batch has its own stream, so the data does not depend on which batch finishes first.
+      const rng = createRng((seed ^ Math.imul(index + 1, 0x9e3779b1)) >>> 0);
+      await insertBatch(db, { rng, now, members, first: index * batchSize, count }).catch((error: unknown) => {
+        failed = true; // the other workers stop taking batches
+        throw error;
+      });
+      done += count;
+      if (done >= nextLog) {
+        log(`${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} orders`);
+        nextLog = (Math.floor(done / 50_000) + 1) * 50_000;
+      }
+    }
+  };
+  try {
+    const results = await Promise.allSettled(Array.from({ length: Math.min(concurrency, batches) }, worker));
+    const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failure) throw failure.reason;
+  } finally {
+    if (rebuild) await rebuildRollup(db);
+  }
+  log(`${total.toLocaleString('en-US')} orders seeded`);
+  return { orders: total };
+}
+
+/** Seeds the demo data set once: only while there is no staff member at all. */
+export async function seedIfEmpty(
+  db: Db,
+  options: { orders?: number; log?: (message: string) => void; seed?: number } = {},
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    // Two instances starting together: the second waits here, then finds the staff table filled.
+    await tx.execute(sql`select pg_advisory_xact_lock(7406190)`);
+    const [row] = await queryRows<{ count: number }>(tx, sql`select count(*)::int as count from staff`);
+    if ((row?.count ?? 0) > 0) return false;
+    await seedDemoData(tx, { orders: options.orders ?? 300, log: options.log, seed: options.seed });
+    return true;
+  });
+}
+
+/** Rebuilds order_rollup from the orders in one statement and turns the trigger back on. */
+export async function rebuildRollup(db: DbOrTx): Promise<void> {
+  await db.transaction(async (tx) => {
+    // Enabling the trigger locks out writers until commit, so the rebuilt counts miss nothing.
+    await tx.execute(sql`ALTER TABLE orders ENABLE TRIGGER orders_rollup`);
+    await tx.execute(sql`DELETE FROM order_rollup`);
+    await tx.execute(sql`
+      INSERT INTO order_rollup (status, mode, assigned_to, processing_date, count)
+      SELECT process_status, processing_mode, coalesce(assigned_to, 0), coalesce(processing_date, DATE '0001-01-01'), count(*)
+      FROM orders
+      GROUP BY 1, 2, 3, 4`);
+  });
+}
+
+async function ensureDemoStaff(db: DbOrTx): Promise<Member[]> {
+  const emails = DEMO_ACCOUNTS.map((a) => a.email);
+  const existing = await db
+    .select({ id: staff.id, name: staff.name, type: staff.type, email: staff.email })
+    .from(staff)
+    .where(sql`${staff.deletedAt} is null and lower(${staff.email}) in ${emails}`);
+  const known = new Set(existing.map((s) => s.email.toLowerCase()));
+  const missing = DEMO_ACCOUNTS.filter((a) => !known.has(a.email));
+  if (missing.length) {
+    const passwordHash = await hashPassword(DEMO_PASSWORD);
+    const added = await db
+      .insert(staff)
+      .values(missing.map((a) => ({ ...a, passwordHash })))
+      .returning({ id: staff.id, name: staff.name, type: staff.type, email: staff.email });
+    existing.push(...added);
+  }
+  const byEmail = new Map(existing.map((s) => [s.email.toLowerCase(), s]));
+  return emails.map((e) => byEmail.get(e)).filter((s): s is NonNullable<typeof s> => !!s);
+}
+
+async function ensureGatewaysAndSettings(db: DbOrTx): Promise<void> {
+  const gateways = ['Stripe', 'PayPal', 'Authorize.Net', 'Square'];
+  const present = await db
+    .select({ name: paymentGateways.gatewayName })
+    .from(paymentGateways)
+    .where(inArray(paymentGateways.gatewayName, gateways));
+  if (!present.length) {
+    await db
+      .insert(paymentGateways)
+      .values(gateways.map((gatewayName) => ({ gatewayName, isActive: gatewayName === 'Stripe' })))
+      .onConflictDoNothing();
+  }
+  const company = {
+    name: 'Demo Travel Services Ltd',
+    addressLines: ['Level 3, 12 Example Street', 'Auckland 1010', 'New Zealand'],
+    phone: '+64 9 555 0100',
+    email: 'support@example.com',
+    website: 'https://www.example.com',
+  };
+  await db
+    .insert(settings)
+    .values([
+      { key: 'company', value: company },
+      { key: 'support', value: { phone: company.phone, email: company.email } },
+      { key: 'productTitle', value: 'New Zealand Electronic Travel Authority (NZeTA)' },
+    ])
+    .onConflictDoNothing();
+}
+
+type Scenario =
+  | 'new'
+  | 'priority'
+  | 'mine'
+  | 'mineTeam'
+  | 'mineAdmin'
+  | 'future'
+  | 'futureDue'
+  | 'refundPending'
+  | 'refunded'
+  | Exclude<Status, 'New' | 'Refunds'>;
+
+/** Rough shares of a year of trading: most orders done, a few days of work open. */
+const WEIGHTS: ReadonlyArray<[Scenario, number]> = [
+  ['new', 5],
+  ['priority', 2],
+  ['mine', 1.5],
+  ['future', 4],
+  ['futureDue', 0.5],
+  ['Pending', 1],
+  ['Completed', 58],
+  ['Awaiting', 3],
+  ['AwaitingGovt', 2],
+  ['Contact Customer', 2],
+  ['Customer Called', 2],
+  ['refundPending', 1.5],
+  ['refunded', 4],
+  ['ChargeBack', 1],
+  ['Deleted', 3],
+];
+const TOTAL_WEIGHT = WEIGHTS.reduce((sum, [, w]) => sum + w, 0);
+/** The first orders cover every folder, so even a small seed fills each one. */
+const GUARANTEED: readonly Scenario[] = [
+  ...WEIGHTS.map(([s]) => s).filter((s) => s !== 'mine'),
+  'mineTeam',
+  'mineAdmin',
+];
+
+/** Days ago an order of each scenario was created: open work is recent, history spans 13 months. */
+const CREATED_DAYS_AGO: Record<Scenario, [number, number]> = {
+  new: [0, 3],
+  priority: [0, 2],
+  mine: [0, 4],
+  mineTeam: [0, 4],
+  mineAdmin: [0, 4],
+  future: [0, 60],
+  futureDue: [20, 60],
+  Pending: [0, 5],
+  Completed: [1, 395],
+  Awaiting: [2, 90],
+  AwaitingGovt: [2, 60],
+  'Contact Customer': [1, 45],
+  'Customer Called': [3, 120],
+  refundPending: [3, 60],
+  refunded: [10, 395],
+  ChargeBack: [30, 395],
+  Deleted: [0, 395],
+};
+
+function pickScenario(rng: Rng): Scenario {
+  let roll = rng.next() * TOTAL_WEIGHT;
+  for (const [scenario, weight] of WEIGHTS) {
+    roll -= weight;
+    if (roll < 0) return scenario;
+  }
+  return 'Completed';
+}
+
+const DAY = 86_400_000;
+
+interface BatchContext {
+  rng: Rng;
+  now: Date;
+  members: Member[];
+  first: number;
+  count: number;
+}
+
+interface SeedRows {
+  orders: NewOrder[];
+  otherNames: Array<typeof orderOtherNames.$inferInsert>;
+  remarks: NewRemark[];
+  mails: NewMailMessage[];
+  downloads: NewDownload[];
+}
+
+async function insertBatch(db: DbOrTx, ctx: BatchContext): Promise<void> {
+  const ids = await queryRows<{ id: string }>(
+    db,
+    sql`select nextval('order_id_seq')::text as id from generate_series(1, ${ctx.count}::int)`,
+  );
+  const rows: SeedRows = { orders: [], otherNames: [], remarks: [], mails: [], downloads: [] };
+  ids.forEach(({ id }, i) => {
+    const index = ctx.first + i;
+    addOrder(ctx, rows, Number(id), GUARANTEED[index] ?? pickScenario(ctx.rng));
+  });
+  await db.transaction(async (tx) => {
+    // Demo data can be regenerated: skipping the WAL flush per commit is worth it.
+    await tx.execute(sql`SET LOCAL synchronous_commit = off`);
+    await bulkInsert(tx, orders, rows.orders);
+    await bulkInsert(tx, orderOtherNames, rows.otherNames);
+    await bulkInsert(tx, remarks, rows.remarks);
+    await bulkInsert(tx, mailMessages, rows.mails);
+    await bulkInsert(tx, downloadHistory, rows.downloads);
+  });
+}
+
+function addOrder(ctx: BatchContext, rows: SeedRows, orderId: number, scenario: Scenario): void {
+  const { rng, members } = ctx;
+  const now = ctx.now.getTime();
+  const [minDays, maxDays] = CREATED_DAYS_AGO[scenario];
+  const created = now - rng.int(minDays * DAY, maxDays * DAY);
+  const createdAt = new Date(created).toISOString();
+  const member = rng.pick(members);
+  const at = (ms: number) => new Date(Math.min(ms, now)).toISOString();
+  const todayUtc = ctx.now.toISOString().slice(0, 10);
+  const modes = { new: 'Standard', priority: 'Priority', future: 'Future', futureDue: 'Future' } as const;
+  const mode = modes[scenario as keyof typeof modes];
+  const { order, otherNames } = buildApplication({ createdAt, ...(mode && { processingMode: mode }) }, rng, ctx.now);
+  order.orderId = orderId;
+  if (scenario === 'future') order.processingDate = futureDate(rng, ctx.now);
+  else if (order.processingMode === 'Future') {
+    // Past its date: two days back from the UTC date is "not after today" in every time zone.
+    const latest = addDays(todayUtc, -2);
+    const planned = addDays(createdAt.slice(0, 10), rng.int(1, 14));
+    // biome-ignore lint/complexity/useMathMinMax: ISO date strings compare as text, Math.min would coerce them
+    order.processingDate = planned < latest ? planned : latest;
+  }
+  order.processMonth = processMonthOf(order.processingDate);
+  const status = statusOf(scenario);
+  order.processStatus = status;
+  if (scenario === 'mineTeam' || scenario === 'mineAdmin') {
+    order.assignedTo = members.find((m) => m.type === (scenario === 'mineTeam' ? 'Team' : 'Admin'))?.id ?? member.id;
+  } else if (scenario === 'mine' || (status !== 'New' && status !== 'Deleted' && rng.chance(0.6))) {
+    order.assignedTo = member.id;
+  }
+  const doneAt = Math.min(created + rng.int(DAY / 24, 2 * DAY), now);
+  // Customer Called and ChargeBack orders were delivered before the customer came back.
+  if (status === 'Completed' || status === 'ChargeBack' || status === 'Customer Called') {
+    order.processedById = member.id;
+    order.processedBy = member.name;
+    order.processedAt = at(doneAt);
+  }
+  if (status === 'ChargeBack') order.merchantName = rng.pick(['Demo Merchant One', 'Demo Merchant Two']);
+  if (scenario === 'refunded') order.refundDate = at(created + rng.int(2 * DAY, 20 * DAY));
+  if (status === 'Deleted') order.previousStatus = rng.pick(['New', 'Awaiting', 'Contact Customer', 'Completed']);
+  order.updatedAt = order.refundDate ?? order.processedAt ?? createdAt;
+  rows.orders.push(order);
+  for (const name of otherNames) rows.otherNames.push({ ...name, orderId });
+
+  if (
+    status !== 'New' &&
+    rng.chance(['Contact Customer', 'Customer Called', 'ChargeBack', 'Refunds'].includes(status) ? 0.8 : 0.35)
+  ) {
+    for (let i = rng.int(1, 3); i > 0; i--) {
+      const author = rng.pick(members);
+      rows.remarks.push({
+        ...buildRemark({ orderId, staffId: author.id, remarkName: author.name }, rng),
+        statusRefund: status === 'Refunds' ? 'Y' : 'N',
+        voided: 'N',
+        chargeback: status === 'ChargeBack' ? 'Y' : 'N',
+        reportError: rng.chance(0.02) ? 'Y' : 'N',
+        createdAt: at(created + rng.int(DAY / 48, 10 * DAY)),
+      });
+    }
+  }
+  const delivered = order.processedAt !== undefined && order.processedAt !== null;
+  if (delivered) {
+    rows.mails.push(mail(ctx, orderId, order.email ?? '', 'approval', doneAt, member.id));
+    if (rng.chance(0.1))
+      rows.mails.push(mail(ctx, orderId, order.email ?? '', 'resend', doneAt + rng.int(DAY, 5 * DAY), member.id));
+    if (rng.chance(status === 'Completed' ? 0.7 : 0.9)) {
+      for (let i = rng.int(1, 3); i > 0; i--) {
+        rows.downloads.push(buildDownload({ orderId, createdAt: at(doneAt + rng.int(60_000, 3 * DAY)) }, rng));
+      }
+    }
+  }
+  if (order.refundDate) {
+    rows.mails.push(mail(ctx, orderId, order.email ?? '', 'refund', Date.parse(order.refundDate), member.id));
+  }
+}
+
+function mail(ctx: BatchContext, orderId: number, to: string, kind: string, atMs: number, by: number): NewMailMessage {
+  const createdAt = new Date(Math.min(atMs, ctx.now.getTime())).toISOString();
+  return buildMailMessage({ orderId, toAddress: to, kind, createdAt, createdBy: by }, ctx.rng);
+}
+
+function statusOf(scenario: Scenario): Status {
+  if (scenario === 'refundPending' || scenario === 'refunded') return 'Refunds';
+  if (['new', 'priority', 'mine', 'mineTeam', 'mineAdmin', 'future', 'futureDue'].includes(scenario)) return 'New';
+  return scenario as Status;
+}
+
+/**
+ * One multi-row INSERT of any size through a single JSON parameter: PostgreSQL's 65,535
+ * parameter limit would cap a column-per-parameter insert near 1,000 orders. Columns no row sets
+ * are left to their database defaults.
+ */
+async function bulkInsert(tx: DbOrTx, table: PgTable, rows: ReadonlyArray<Record<string, unknown>>): Promise<void> {
+  if (!rows.length) return;
+  const used = new Set<string>();
+  for (const row of rows) for (const key in row) if (row[key] !== undefined) used.add(key);
+  const columns = Object.entries(getTableColumns(table)).filter(([key, column]) => !column.generated && used.has(key));
+  const data = rows.map((row) => {
+    const record: Record<string, unknown> = {};
+    for (const [key, column] of columns) {
+      const value = row[key] ?? null;
+      if (value === null && column.notNull) throw new Error(`bulkInsert: ${column.name} is required in every row`);
+      record[column.name] = value;
+    }
+    return record;
+  });
+  const names = sql.raw(columns.map(([, column]) => `"${column.name}"`).join(', '));
+  await tx.execute(
+    sql`INSERT INTO ${table} (${names}) SELECT ${names} FROM json_populate_recordset(null::${table}, ${JSON.stringify(data)}::json)`,
+  );
+}

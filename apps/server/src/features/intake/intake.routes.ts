@@ -1,0 +1,46 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createOrderFromApplication } from './create-order';
+import { intakeApplicationInput } from './intake.schema';
+
+const orderReceived = z.object({
+  status: z.number(),
+  message: z.string(),
+  data: z.object({ order_id: z.number() }),
+});
+
+/** POST /api/intake/orders: paid applications from the public site (DESIGN §8). */
+export async function intakeRoutes(app: FastifyInstance): Promise<void> {
+  /** Runs before the body is parsed: a caller without the key learns nothing about the schema. */
+  const requireApiKey = async (request: FastifyRequest, reply: FastifyReply) => {
+    const expected = app.ctx.config.INTAKE_API_KEY;
+    if (!expected) return reply.code(404).send({ status: 0, message: 'Intake is disabled.' });
+    const given = request.headers['x-api-key'];
+    if (typeof given !== 'string' || !sameSecret(given, expected)) {
+      request.log.info({ url: request.url }, 'intake key refused');
+      return reply.code(401).send({ status: 401, message: 'Invalid API key.' });
+    }
+  };
+
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/orders',
+    {
+      onRequest: requireApiKey,
+      schema: { tags: ['intake'], body: intakeApplicationInput, response: { 200: orderReceived } },
+    },
+    async (request) => {
+      const { reference, ...application } = request.body;
+      const { orderId, created } = await createOrderFromApplication(app.ctx.db, application, { reference });
+      if (created) app.ctx.events.ordersChanged();
+      return { status: 1, message: 'Order received.', data: { order_id: orderId } };
+    },
+  );
+}
+
+/** Digests first: equal lengths for timingSafeEqual, and the key's length is not revealed. */
+function sameSecret(given: string, expected: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
