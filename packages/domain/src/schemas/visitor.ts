@@ -19,7 +19,13 @@ export const downloadHistoryInput = z.object({ orderId: trackOrderInput.shape.or
 
 export const downloadDocumentInput = z.object({
   orderId: trackOrderInput.shape.orderId,
-  customername: z.string().max(100).optional(),
-  file1: z.string({ error: 'No document is available yet.' }).min(1, 'No document is available yet.').max(200),
-  timezone: z.string().max(100).optional(),
+  customername: z
+    .string({ error: 'Please enter a valid customer name.' })
+    .max(100, 'Please enter a valid customer name.')
+    .optional(),
+  file1: z
+    .string({ error: 'No document is available yet.' })
+    .min(1, 'No document is available yet.')
+    .max(200, 'This document is not available.'),
+  timezone: z.string({ error: 'Please send a valid time zone.' }).max(100, 'Please send a valid time zone.').optional(),
 });

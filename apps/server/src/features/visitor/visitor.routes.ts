@@ -1,3 +1,99 @@
+import { downloadDocumentInput, downloadHistoryInput, trackOrderInput } from '@nzeta/domain';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, notFound } from '../../lib/app-error';
+import { createDocumentStorage } from '../documents/storage';
+import { verifyDownloadLink } from './download-link';
+import { getDownloadHistory } from './get-download-history';
+import { openDocument } from './open-document';
+import { DOCUMENT_UNAVAILABLE, recordDownload } from './record-download';
+import { ORDER_FOUND, trackOrder } from './track-order';
+import { requireVisitorOrder } from './visitor-access';
 
-export async function visitorRoutes(_app: FastifyInstance): Promise<void> {}
+export const INVALID_LINK = 'This download link is invalid or has expired.';
+
+// Per-instance limits on top of track-order's database counters: enough for any real visitor.
+const visitorRateLimit = { max: 60, timeWindow: '1 minute' };
+
+const documentParams = z.object({ file1: z.string().max(200, 'Invalid document name.') });
+const linkQuery = z.object({ oid: z.unknown(), exp: z.unknown(), sig: z.unknown() }).partial();
+const asText = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
+/**
+ * The public visitor calls (SPEC §7, DESIGN §6-7), mounted under /api/front. No staff
+ * authentication here: track-order hands out an order-scoped visitor token the other calls check.
+ */
+export async function visitorRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { config, db } = app.ctx;
+  const storage = createDocumentStorage(config);
+
+  api.post(
+    '/track-order',
+    { schema: { body: trackOrderInput, tags: ['visitor'] }, config: { permission: 'public' } },
+    async (request) => {
+      const data = await trackOrder(db, config, { ...request.body, ip: request.ip });
+      return { status: 1, message: ORDER_FOUND, data };
+    },
+  );
+
+  api.post(
+    '/get-download-history',
+    {
+      schema: { body: downloadHistoryInput, tags: ['visitor'] },
+      config: { permission: 'public', rateLimit: visitorRateLimit },
+    },
+    async (request) => {
+      const orderId = await requireVisitorOrder(request, request.body.orderId, config.jwtSecret);
+      const { rows, mainResult, path } = await getDownloadHistory(db, orderId);
+      return { status: 1, message: 'OK', data: rows, mainResult, path };
+    },
+  );
+
+  api.post(
+    '/download-passport-doc-pdf',
+    {
+      schema: { body: downloadDocumentInput, tags: ['visitor'] },
+      config: { permission: 'public', rateLimit: visitorRateLimit },
+    },
+    async (request) => {
+      const orderId = await requireVisitorOrder(request, request.body.orderId, config.jwtSecret);
+      const data = await recordDownload(db, config.jwtSecret, {
+        orderId,
+        file1: request.body.file1,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+        timezone: request.body.timezone,
+      });
+      return { status: 1, message: 'Your download will start shortly.', data };
+    },
+  );
+
+  api.get(
+    '/documents/:file1',
+    {
+      schema: { params: documentParams, querystring: linkQuery, tags: ['visitor'] },
+      config: { permission: 'public', rateLimit: visitorRateLimit },
+    },
+    async (request, reply) => {
+      const { file1 } = request.params;
+      const query = request.query;
+      const orderId = verifyDownloadLink(
+        file1,
+        { oid: asText(query.oid), exp: asText(query.exp), sig: asText(query.sig) },
+        config.jwtSecret,
+      );
+      if (orderId === undefined) throw new AppError(INVALID_LINK, 403);
+      const document = await openDocument(db, storage, orderId, file1);
+      if (!document) throw notFound(DOCUMENT_UNAVAILABLE);
+      return reply
+        .header('content-type', document.contentType)
+        .header('content-length', String(document.size))
+        .header('content-disposition', `attachment; filename="${document.fileName}"`)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'no-store')
+        .send(document.stream);
+    },
+  );
+}

@@ -1,0 +1,78 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { parseOrderRef } from '@nzeta/domain';
+import { eq } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { orders } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { writeAudit } from '../../lib/audit';
+import { clearCounter, hitCounter, peekCounter, secondsUntil } from '../../lib/rate-counter';
+import { signVisitorToken } from './visitor-token';
+
+export const ORDER_NOT_FOUND = 'We could not find an order with these details. Please check the order ID and e-mail.';
+export const ORDER_FOUND = 'Order found. You can now download your travel document.';
+const IP_WINDOW_MS = 10 * 60_000;
+const ORDER_WINDOW_MS = 60 * 60_000;
+
+export interface TrackOrderResult {
+  token: string;
+  orderId: number;
+}
+
+/**
+ * Checks an order id and e-mail pair and hands out a visitor token for that order (DESIGN §6).
+ * An unknown id, an erased or deleted order and a wrong e-mail answer the same message after the
+ * same database work, so the answer reveals nothing about which part was wrong.
+ */
+export async function trackOrder(
+  db: Db,
+  config: Config,
+  input: { orderId: string; email: string; ip: string },
+): Promise<TrackOrderResult> {
+  const ipCounter = await hitCounter(db, `track-ip:${input.ip}`, IP_WINDOW_MS);
+  if (ipCounter.count > config.TRACK_IP_LIMIT) throw tooManyAttempts(ipCounter.resetAt);
+
+  const orderId = parseOrderRef(input.orderId);
+  // Guesses at ids that do not parse still count, under their own text.
+  const orderKey = `track-order:${orderId ?? `raw:${input.orderId.toLowerCase()}`}`;
+  const orderCounter = await peekCounter(db, orderKey);
+  if (orderCounter && orderCounter.count >= config.TRACK_ORDER_LIMIT) throw tooManyAttempts(orderCounter.resetAt);
+
+  const [order] = await db
+    .select({ email: orders.email, status: orders.processStatus, erasedAt: orders.erasedAt })
+    .from(orders)
+    .where(eq(orders.orderId, orderId ?? 0))
+    .limit(1);
+  const emailMatches = sameEmail(order?.email, input.email);
+  const isAvailable = !!order && !order.erasedAt && order.status !== 'Deleted';
+
+  if (orderId === undefined || !isAvailable || !emailMatches) {
+    await hitCounter(db, orderKey, ORDER_WINDOW_MS);
+    await writeAudit(db, {
+      action: 'visitor-track',
+      target: orderId === undefined ? null : `order:${orderId}`,
+      ip: input.ip,
+      outcome: 'failed',
+    });
+    throw new AppError(ORDER_NOT_FOUND, 404);
+  }
+
+  await clearCounter(db, orderKey);
+  await writeAudit(db, { action: 'visitor-track', target: `order:${orderId}`, ip: input.ip });
+  return { token: await signVisitorToken(orderId, config.jwtSecret), orderId };
+}
+
+/** Case-insensitive, compared on digests so the time taken does not depend on where they differ. */
+function sameEmail(stored: string | null | undefined, given: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value.trim().toLowerCase()).digest();
+  const expected = digest(stored ?? '');
+  return timingSafeEqual(expected, digest(given)) && !!stored;
+}
+
+function tooManyAttempts(resetAt: Date): AppError {
+  const seconds = secondsUntil(resetAt);
+  const minutes = Math.ceil(seconds / 60);
+  return new AppError(`Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, 429, {
+    'retry-after': String(seconds),
+  });
+}
