@@ -73,7 +73,9 @@ export async function apiRequest<T = unknown>(
     return { status: 0, message: 'Could not reach the server. Please check your connection.' };
   }
   const envelope = await parseEnvelope<T>(response);
-  if (response.status === 401 || envelope.status === 401) {
+  // Only the staff session's 401 means "signed out"; a refused visitor token is the caller's business.
+  const usesSession = options.token === undefined;
+  if (usesSession && (response.status === 401 || envelope.status === 401)) {
     for (const listener of unauthorizedListeners) listener(envelope.message);
   }
   return envelope;

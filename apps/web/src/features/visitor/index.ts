@@ -1,0 +1,2 @@
+export { OrderDownloadPage } from './components/order-download-page';
+export { TrackOrderPage } from './components/track-order-page';
