@@ -115,7 +115,7 @@ test('a customer tracks the order, downloads the uploaded document and staff see
   // The phone layout: the history becomes one card per download.
   await page.setViewportSize({ width: 375, height: 812 });
   await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
-  const noHorizontalScroll = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  const noHorizontalScroll = await page.evaluate<boolean>('document.documentElement.scrollWidth <= window.innerWidth');
   expect(noHorizontalScroll).toBe(true);
   await page.screenshot({ path: testInfo.outputPath('download-375.png'), fullPage: true });
 
