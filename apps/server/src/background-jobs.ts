@@ -1,10 +1,45 @@
 import type { FastifyInstance } from 'fastify';
+import { createDocumentStorage } from './features/documents/storage';
+import { renderInvoiceAttachment } from './features/invoices/send-invoice';
+import { createTransports } from './features/mail/providers/create-transports';
+import { type MailWorker, startMailWorker } from './features/mail/worker';
+import { completeDeliveredOrder } from './features/order-detail/complete-delivered-order';
 
 export interface BackgroundJobs {
+  /** the outbox worker; undefined when MAIL_WORKER=off */
+  mailWorker: MailWorker | undefined;
   stop(): Promise<void>;
 }
 
 /** Work that runs beside the HTTP server: the mail outbox worker and housekeeping. */
-export async function startBackgroundJobs(_app: FastifyInstance): Promise<BackgroundJobs> {
-  return { async stop() {} };
+export async function startBackgroundJobs(app: FastifyInstance): Promise<BackgroundJobs> {
+  const { config, database, db, events } = app.ctx;
+  const storage = createDocumentStorage(config);
+  // A crash mid-upload can leave a temp file behind; it was never visible, so it can go.
+  if ('cleanTemporaryFiles' in storage && typeof storage.cleanTemporaryFiles === 'function') {
+    await storage.cleanTemporaryFiles();
+  }
+  if (config.MAIL_WORKER === 'off') return { mailWorker: undefined, async stop() {} };
+
+  const worker = startMailWorker({
+    db,
+    transports: createTransports(config),
+    storage,
+    from: config.MAIL_FROM,
+    renderAttachment: (message, attachment) =>
+      renderInvoiceAttachment(db, message, attachment, { timeZone: config.BUSINESS_TZ }),
+    onDelivered: async (tx, message) => {
+      // The approval e-mail reached the provider: the Pending order becomes Completed.
+      if (await completeDeliveredOrder(tx, message)) events.ordersChanged();
+    },
+    logger: app.log,
+    listen: (channel, onMessage) => database.listen(channel, onMessage),
+  });
+  return {
+    mailWorker: worker,
+    /** Stops taking new messages and waits for the ones being sent. */
+    async stop() {
+      await worker.stop();
+    },
+  };
 }

@@ -2,6 +2,7 @@ export * from './dial-codes';
 export * from './folders';
 export * from './format';
 export * from './id-codec';
+export * from './order-detail';
 export * from './roles';
 export * from './schemas/auth';
 export * from './schemas/common';

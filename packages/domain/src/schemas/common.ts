@@ -21,9 +21,10 @@ export const orderIdList = z
   .min(1, 'Please select at least one order.')
   .max(100_000, 'Too many orders selected.');
 
-/** A flag of the comment form: 'Y' when ticked; anything else reads as 'N'. */
+/** A flag of the comment form: 'Y' when ticked; absent or anything else reads as 'N'. */
 export const yesNoFlag = z
-  .union([z.literal('Y'), z.literal('N'), z.literal(''), z.boolean(), z.null(), z.undefined()])
+  .union([z.literal('Y'), z.literal('N'), z.literal(''), z.boolean(), z.null()])
+  .optional()
   .transform((v) => (v === 'Y' || v === true ? 'Y' : 'N'));
 
 export const envelope = <T extends z.ZodType>(data: T) =>

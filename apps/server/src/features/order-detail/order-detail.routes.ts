@@ -1,3 +1,76 @@
+import { addRemarkInput, orderIdParam, transactionDetailsInput } from '@nzeta/domain';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { notFound } from '../../lib/app-error';
+import { writeAudit } from '../../lib/audit';
+import { currentStaff } from '../../plugins/authentication';
+import { addRemark } from './add-remark';
+import { disputeRoutes } from './dispute.routes';
+import { getEmailContent } from './get-email-content';
+import { getOrderDetail } from './get-order-detail';
+import { ORDER_NOT_FOUND } from './load-order';
+import { orderDocumentRoutes } from './order-documents.routes';
+import { saveTransactionDetails } from './save-transaction-details';
 
-export async function orderDetailRoutes(_app: FastifyInstance): Promise<void> {}
+const work = { permission: 'orders.work' } as const;
+
+/** The order detail page (SPEC §2.13): read, comment, transaction details, e-mail preview. */
+export async function orderDetailRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/admin/get-orders-details/:orderId',
+    { config: work, schema: { params: orderIdParam, tags: ['order detail'] } },
+    async (request) => {
+      const actor = currentStaff(request);
+      const orderId = Number(request.params.orderId);
+      const { config, db } = app.ctx;
+      const order = await getOrderDetail(db, {
+        orderId,
+        applicationMailDomain: config.APPLICATION_MAIL_DOMAIN,
+        businessTimeZone: config.BUSINESS_TZ,
+      });
+      if (!order) throw notFound(ORDER_NOT_FOUND);
+      // Opening an order shows passport and identity data: every view is on the audit trail.
+      await writeAudit(db, {
+        actorId: actor.id,
+        actorName: actor.name,
+        action: 'order-viewed',
+        target: String(orderId),
+        ip: request.ip,
+      });
+      return { status: 1, message: 'Order details fetched successfully.', data: order };
+    },
+  );
+
+  app.post(
+    '/admin/add-new-remark',
+    { config: work, schema: { body: addRemarkInput, tags: ['order detail'] } },
+    async (request) => {
+      const actor = currentStaff(request);
+      const id = await addRemark(app.ctx.db, request.body, actor);
+      return { status: 1, message: 'Comment added successfully.', data: { id } };
+    },
+  );
+
+  app.post(
+    '/admin/save-transaction-details',
+    { config: work, schema: { body: transactionDetailsInput, tags: ['order detail'] } },
+    async (request) => {
+      await saveTransactionDetails(app.ctx.db, request.body, currentStaff(request));
+      return { status: 1, message: 'Transaction details saved successfully.' };
+    },
+  );
+
+  app.get(
+    '/admin/email-content/:orderId',
+    { config: work, schema: { params: orderIdParam, tags: ['order detail'] } },
+    async (request) => {
+      const data = await getEmailContent(app.ctx.db, Number(request.params.orderId));
+      return { status: 1, message: 'E-mail content fetched successfully.', data };
+    },
+  );
+
+  await orderDocumentRoutes(fastify);
+  await disputeRoutes(fastify);
+}

@@ -1,0 +1,199 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { simpleParser } from 'mailparser';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { type BackgroundJobs, startBackgroundJobs } from '../../background-jobs';
+import { buildDownload, buildMailMessage, insertOrder } from '../../db/factories';
+import { downloadHistory, mailMessages } from '../../db/schema';
+import { DEFENCE_STATUS_MESSAGE } from '../defence-packs/get-defence-pack';
+import { pdfPages } from '../defence-packs/pdf-text';
+import { NO_COMPLAINT_STATEMENT } from '../defence-packs/render-defence-pack';
+
+let t: TestApp;
+let jobs: BackgroundJobs;
+beforeAll(async () => {
+  t = await createTestApp();
+  jobs = await startBackgroundJobs(t.app);
+});
+afterAll(async () => {
+  await jobs.stop();
+  await t.close();
+});
+beforeEach(() => t.database.reset());
+
+/** A delivered, disputed order with two downloads and two e-mails. */
+async function disputedOrder(status = 'ChargeBack') {
+  const order = await insertOrder(t.database.db, {
+    firstName: 'Ana',
+    lastName: 'Rivera',
+    processStatus: status,
+    transactionId: 'ch_3PZdisputed42',
+    merchantName: 'Acme Merchant Services',
+    amount: '99.00',
+    currency: 'USD',
+  });
+  await t.database.db
+    .insert(downloadHistory)
+    .values([
+      buildDownload({ orderId: order.orderId, ip: '::ffff:203.0.113.7', timezone: 'Europe/London' }),
+      buildDownload({ orderId: order.orderId, ip: '198.51.100.23', timezone: 'Asia/Tokyo' }),
+    ]);
+  await t.database.db
+    .insert(mailMessages)
+    .values([
+      buildMailMessage({ orderId: order.orderId, toAddress: 'ana.first@example.org', provider: 'AWS' }),
+      buildMailMessage({ orderId: order.orderId, toAddress: 'ana.second@example.org', provider: 'Sendgrid' }),
+    ]);
+  return order;
+}
+
+async function packPdf(token: string, orderId: number, defencePackType: number) {
+  return t.call({
+    method: 'POST',
+    url: '/api/admin/get-defence-pack-pdf',
+    token,
+    payload: { orderId, defencePackType },
+  });
+}
+
+describe('defence packs', () => {
+  it('pack 1 is a PDF letter with the order, transaction, statement and Download History', async () => {
+    const { token } = await t.signInAs('Team');
+    const order = await disputedOrder();
+    const response = await packPdf(token, order.orderId, 1);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    const text = (await pdfPages(response.rawPayload)).join('\n');
+    expect(text).toContain(String(order.orderId));
+    expect(text).toContain('ch_3PZdisputed42');
+    expect(text).toContain('Acme Merchant Services');
+    expect(text).toContain(NO_COMPLAINT_STATEMENT);
+    expect(text).toContain('Download History');
+    expect(text).toContain('203.0.113.7');
+    expect(text).toContain('198.51.100.23');
+    expect(text).toContain('Europe/London');
+    expect(text).not.toContain('ana.second@example.org');
+  });
+
+  it('pack 2 carries the Email History instead', async () => {
+    const { token } = await t.signInAs('Telecaller');
+    const order = await disputedOrder('Customer Called');
+    const response = await packPdf(token, order.orderId, 2);
+    const text = (await pdfPages(response.rawPayload)).join('\n');
+    expect(text).toContain('ch_3PZdisputed42');
+    expect(text).toContain(NO_COMPLAINT_STATEMENT);
+    expect(text).toContain('Email History');
+    expect(text).toContain('ana.first@example.org');
+    expect(text).toContain('ana.second@example.org');
+    expect(text).not.toContain('203.0.113.7');
+  });
+
+  it('answers the letter as data for the preview', async () => {
+    const { token } = await t.signInAs('Team');
+    const order = await disputedOrder('Completed');
+    const response = await t.call({
+      method: 'POST',
+      url: '/api/admin/defence-pack-details',
+      token,
+      payload: { orderId: order.orderId, defencePackType: 2 },
+    });
+    const { data } = response.json();
+    expect(data).toMatchObject({
+      packType: 2,
+      orderId: order.orderId,
+      transactionId: 'ch_3PZdisputed42',
+      merchantName: 'Acme Merchant Services',
+      statement: NO_COMPLAINT_STATEMENT,
+      historyColumns: ['#', 'Date & Time', 'Provider', 'Recipient', 'State'],
+    });
+    expect(data.company.name).toBeTruthy();
+    expect(data.date).toMatch(/^\d{1,2} [A-Z][a-z]+ \d{4}$/);
+    expect(data.historyRows).toHaveLength(2);
+    expect(data.historyRows.flat()).toContain('ana.first@example.org');
+    expect(data.facts).toContainEqual(['Applicant', 'Ana Rivera']);
+    expect(data.evidenceImages.length).toBeGreaterThan(0);
+    expect(data.evidenceImages[0].url).toMatch(/^data:image\/(png|jpeg);base64,/);
+  });
+
+  it('is refused for a New order, an unknown order and a bad pack type', async () => {
+    const { token } = await t.signInAs('Team');
+    const order = await insertOrder(t.database.db, { processStatus: 'New' });
+    for (const url of ['/api/admin/get-defence-pack-pdf', '/api/admin/defence-pack-details']) {
+      const refused = await t.call({
+        method: 'POST',
+        url,
+        token,
+        payload: { orderId: order.orderId, defencePackType: 1 },
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ status: 0, message: DEFENCE_STATUS_MESSAGE });
+    }
+    const unknown = await packPdf(token, 999999, 1);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ status: 0, message: 'Order not found.' });
+    const badType = await packPdf(token, order.orderId, 3);
+    expect(badType.json()).toEqual({ status: 0, message: 'Defence pack type must be 1 or 2.' });
+  });
+});
+
+describe('POST /api/admin/send-invoice', () => {
+  it('validates the order id as the Send Invoice form does', async () => {
+    const { token } = await t.signInAs('Team');
+    const send = (payload: unknown) => t.call({ method: 'POST', url: '/api/admin/send-invoice', token, payload });
+    expect((await send({ orderId: '' })).json()).toEqual({ status: 0, message: 'Please enter your order id.' });
+    expect((await send({})).json()).toEqual({ status: 0, message: 'Please enter your order id.' });
+    expect((await send({ orderId: '12345' })).json()).toEqual({
+      status: 0,
+      message: 'Order Id must be at least 6 characters.',
+    });
+    const unknown = await send({ orderId: '999999' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ status: 0, message: 'Order not found.' });
+  });
+
+  it('queues an invoice e-mail whose PDF is drawn at delivery', async () => {
+    const { token } = await t.signInAs('Team');
+    const order = await insertOrder(t.database.db, {
+      firstName: 'Ana',
+      lastName: 'Rivera',
+      email: 'ana.invoice@example.org',
+      amount: '149.00',
+      currency: 'NZD',
+      processingMode: 'Priority',
+      transactionId: 'ch_invoice77',
+    });
+    const response = await t.call({
+      method: 'POST',
+      url: '/api/admin/send-invoice',
+      token,
+      payload: { orderId: String(order.orderId) },
+    });
+    expect(response.json()).toMatchObject({ status: 1, message: 'Invoice has been sent to the customer.' });
+    const mailId = response.json().data.mailId;
+    const [queued] = await t.database.db.select().from(mailMessages).where(eq(mailMessages.id, mailId));
+    expect(queued).toMatchObject({ kind: 'invoice', toAddress: 'ana.invoice@example.org' });
+    expect(queued?.attachments).toEqual([
+      { filename: `INV-${order.orderId}.pdf`, contentType: 'application/pdf', generated: 'invoice' },
+    ]);
+
+    let sent = queued;
+    for (let i = 0; i < 50 && sent?.state !== 'sent'; i++) {
+      await jobs.mailWorker?.runOnce();
+      [sent] = await t.database.db.select().from(mailMessages).where(eq(mailMessages.id, mailId));
+    }
+    expect(sent?.state).toBe('sent');
+    const parsed = await simpleParser(
+      await readFile(path.join(t.config.dataDir, 'mail', sent?.providerMessageId ?? '')),
+    );
+    const attachment = parsed.attachments[0];
+    expect(attachment?.contentType).toBe('application/pdf');
+    const text = (await pdfPages(attachment?.content ?? Buffer.alloc(0))).join('\n');
+    expect(text).toContain(`INV-${order.orderId}`);
+    expect(text).toContain('Ana Rivera');
+    expect(text).toContain('Priority');
+    expect(text).toContain('NZD 149.00');
+    expect(text).toContain('ch_invoice77');
+  });
+});

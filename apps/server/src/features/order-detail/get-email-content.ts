@@ -1,0 +1,28 @@
+import { type EmailContent, whatsappLink } from '@nzeta/domain';
+import type { DbOrTx } from '../../db/client';
+import { getCompanySettings } from '../mail/company-settings';
+import { applicantNameOf, approvalPreview } from '../mail/templates';
+import { loadOrder } from './load-order';
+
+/**
+ * The approval e-mail as the customer would receive it ('View Email Content'), with a wa.me link
+ * that opens WhatsApp on the customer's number with a prefilled message.
+ */
+export async function getEmailContent(db: DbOrTx, orderId: number): Promise<EmailContent> {
+  const [order, settings] = await Promise.all([loadOrder(db, orderId), getCompanySettings(db)]);
+  const preview = approvalPreview(order, settings);
+  const name = applicantNameOf(order);
+  const message = [
+    `Hello ${name}, this is ${settings.company.name} about your ${settings.productTitle} application (order ${orderId}).`,
+    order.email
+      ? `Your approved travel document has been e-mailed to ${order.email}; please check your inbox and spam folder.`
+      : 'Your approved travel document is ready.',
+    `Questions? Reply here, call ${settings.support.phone} or write to ${settings.support.email}.`,
+  ].join(' ');
+  return {
+    subject: preview.subject,
+    html: preview.html,
+    text: preview.text,
+    whatsappUrl: whatsappLink(order.countryCode, order.phoneNumber, message),
+  };
+}

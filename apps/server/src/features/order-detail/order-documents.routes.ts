@@ -1,0 +1,83 @@
+import { FILE_REQUIRED_MESSAGE, orderIdParam, resendMailInput, uploadDocumentFields } from '@nzeta/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, badRequest } from '../../lib/app-error';
+import { writeAudit } from '../../lib/audit';
+import { currentStaff } from '../../plugins/authentication';
+import { prepareUpload, TOO_LARGE_MESSAGE } from '../documents/inspect-upload';
+import { createDocumentStorage } from '../documents/storage';
+import { getDocument } from './get-document';
+import { readUpload } from './read-upload';
+import { resendMail } from './resend-mail';
+import { uploadDocument } from './upload-document';
+
+const work = { permission: 'orders.work' } as const;
+const documentParams = orderIdParam.extend({
+  file1: z.string().regex(/^[A-Za-z0-9_-]{8,128}(\.[a-z0-9]{1,8})?$/, 'Document not found.'),
+});
+
+/** Approved documents: upload with the approval e-mail, resend, and the staff-only download. */
+export async function orderDocumentRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const storage = createDocumentStorage(app.ctx.config);
+
+  app.post('/admin/upload-visa-document', { config: work, schema: { tags: ['order detail'] } }, async (request) => {
+    const actor = currentStaff(request);
+    const { fields, file } = await readUpload(request, 'uploadVisaDoc');
+    const parsed = uploadDocumentFields.safeParse(fields);
+    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid request.');
+    if (!file) throw badRequest(FILE_REQUIRED_MESSAGE);
+    const prepared = await prepareUpload(file.content);
+    if (!prepared.ok) throw new AppError(prepared.message, prepared.message === TOO_LARGE_MESSAGE ? 413 : 400);
+    const result = await uploadDocument(
+      app.ctx.db,
+      storage,
+      {
+        orderId: parsed.data.orderId,
+        email: parsed.data.email,
+        provider: parsed.data.mailServiceProvider,
+        content: prepared.content,
+        ext: prepared.ext,
+        mime: prepared.mime,
+        originalName: file.filename,
+      },
+      actor,
+    );
+    app.ctx.events.ordersChanged();
+    return { status: 1, message: 'Document uploaded and the approval e-mail is on its way.', data: result };
+  });
+
+  app.post(
+    '/admin/resend-mail',
+    { config: work, schema: { body: resendMailInput, tags: ['order detail'] } },
+    async (request) => {
+      const mailId = await resendMail(app.ctx.db, request.body, currentStaff(request));
+      return { status: 1, message: 'The e-mail has been queued for delivery.', data: { mailId } };
+    },
+  );
+
+  app.get(
+    '/admin/documents/:orderId/:file1',
+    { config: work, schema: { params: documentParams, tags: ['order detail'] } },
+    async (request, reply) => {
+      const actor = currentStaff(request);
+      const orderId = Number(request.params.orderId);
+      const document = await getDocument(app.ctx.db, storage, orderId, request.params.file1);
+      await writeAudit(app.ctx.db, {
+        actorId: actor.id,
+        actorName: actor.name,
+        action: 'document-downloaded',
+        target: String(orderId),
+        ip: request.ip,
+        detail: { file1: request.params.file1 },
+      });
+      return reply
+        .header('content-type', document.contentType)
+        .header('content-disposition', `attachment; filename="${document.filename}"`)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'no-store')
+        .send(document.stream);
+    },
+  );
+}

@@ -1,0 +1,108 @@
+import type { MailProvider } from '@nzeta/domain';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { documents, orders } from '../../db/schema';
+import { type DocumentExtension, generateStoredName } from '../documents/inspect-upload';
+import type { DocumentStorage } from '../documents/storage';
+import { getCompanySettings } from '../mail/company-settings';
+import { enqueueMail } from '../mail/outbox';
+import { applicantNameOf, renderMail } from '../mail/templates';
+import { loadOrder } from './load-order';
+import { type Actor, recordActivity } from './order-activity';
+
+export interface UploadDocumentInput {
+  orderId: number;
+  /** the customer's address the approval e-mail goes to (the form's e-mail field) */
+  email: string;
+  provider: MailProvider;
+  /** checked and prepared by prepareUpload */
+  content: Buffer;
+  ext: DocumentExtension;
+  mime: string;
+  originalName?: string | undefined;
+}
+
+export interface UploadDocumentResult {
+  file1: string;
+  mailId: number;
+}
+
+/** The attachment name the customer sees. */
+export function attachmentName(orderId: number, file1: string): string {
+  return `NZeTA-${orderId}${file1.slice(file1.lastIndexOf('.'))}`;
+}
+
+/**
+ * Stores the approved document, then in ONE transaction: the documents row, the order moved to
+ * Pending, and the approval e-mail queued with the document attached. Delivery completes the
+ * order (completeDeliveredOrder). If the transaction fails, the stored file is removed again.
+ */
+export async function uploadDocument(
+  db: Db,
+  storage: Pick<DocumentStorage, 'put' | 'remove'>,
+  input: UploadDocumentInput,
+  actor: Actor & { id: number },
+): Promise<UploadDocumentResult> {
+  // Fail before writing anything for an unknown order.
+  await loadOrder(db, input.orderId);
+  const file1 = generateStoredName(input.ext);
+  const stored = await storage.put(file1, input.content);
+  try {
+    return await db.transaction(async (tx) => {
+      const order = await loadOrder(tx, input.orderId, { forUpdate: true });
+      const customerName = applicantNameOf(order);
+      const [document] = await tx
+        .insert(documents)
+        .values({
+          orderId: input.orderId,
+          file1,
+          originalName: input.originalName?.slice(0, 255) ?? null,
+          contentType: input.mime,
+          size: stored.size,
+          sha256: stored.sha256,
+          customerName,
+          mailServiceProvider: input.provider,
+          uploadedBy: actor.id,
+        })
+        .returning({ id: documents.id });
+      if (!document) throw new Error('uploadDocument: no document row');
+      await recordActivity(tx, {
+        orderId: input.orderId,
+        actor,
+        action: 'document-uploaded',
+        to: file1,
+        detail: { provider: input.provider, to: input.email, size: stored.size, contentType: input.mime },
+      });
+      if (order.processStatus !== 'Pending') {
+        await tx
+          .update(orders)
+          .set({ processStatus: 'Pending', updatedAt: new Date().toISOString() })
+          .where(eq(orders.orderId, input.orderId));
+        await recordActivity(tx, {
+          orderId: input.orderId,
+          actor,
+          action: 'status-changed',
+          from: order.processStatus,
+          to: 'Pending',
+          detail: { reason: 'document uploaded' },
+        });
+      }
+      const settings = await getCompanySettings(tx);
+      const mail = renderMail('approval', { orderId: input.orderId, applicantName: customerName, settings });
+      const queued = await enqueueMail(tx, {
+        orderId: input.orderId,
+        kind: 'approval',
+        provider: input.provider,
+        to: input.email,
+        ...mail,
+        attachments: [{ filename: attachmentName(input.orderId, file1), contentType: input.mime, file1 }],
+        documentId: document.id,
+        createdBy: actor.id,
+      });
+      return { file1, mailId: queued.id };
+    });
+  } catch (error) {
+    await storage.remove(file1).catch(() => undefined);
+    throw error;
+  }
+}
