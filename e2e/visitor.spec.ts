@@ -118,6 +118,7 @@ test('a customer tracks the order, downloads the uploaded document and staff see
   const noHorizontalScroll = await page.evaluate<boolean>('document.documentElement.scrollWidth <= window.innerWidth');
   expect(noHorizontalScroll).toBe(true);
   await page.screenshot({ path: testInfo.outputPath('download-375.png'), fullPage: true });
+  await expectAccessible(page);
 
   // Staff see the download in the order's Download History.
   const detail = await request.get(`/api/admin/get-orders-details/${orderId}`, { headers: { authorization: token } });
