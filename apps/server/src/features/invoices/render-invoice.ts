@@ -1,0 +1,126 @@
+import { DEFAULT_BUSINESS_TZ, orDash } from '@nzeta/domain';
+import type { orders } from '../../db/schema';
+import {
+  COLORS,
+  CONTENT_WIDTH,
+  createPdf,
+  dateTimeIn,
+  factsBox,
+  formatMoney,
+  letterhead,
+  line,
+  PAGE,
+  pageFooters,
+  paragraph,
+  pdfToBuffer,
+} from '../defence-packs/pdf-layout';
+import { table } from '../defence-packs/pdf-table';
+import { zonedFormat } from '../defence-packs/zoned-format';
+import type { CompanySettings } from '../mail/company-settings';
+import { applicantNameOf } from '../mail/templates';
+
+/** The one service sold (DESIGN §5). */
+export const INVOICE_SERVICE = 'NZeTA application';
+
+type OrderRow = typeof orders.$inferSelect;
+export type InvoiceOrder = Pick<
+  OrderRow,
+  | 'orderId'
+  | 'firstName'
+  | 'lastName'
+  | 'fullName'
+  | 'email'
+  | 'processingMode'
+  | 'amount'
+  | 'currency'
+  | 'paidAt'
+  | 'paymentGateway'
+  | 'transactionId'
+  | 'createdAt'
+>;
+
+export interface InvoiceInput {
+  order: InvoiceOrder;
+  company: CompanySettings;
+  invoiceNumber: string;
+  issuedAt: Date | string;
+  timeZone?: string;
+}
+
+/** Renders the invoice of a paid order as a one-page PDF. */
+export async function renderInvoice({
+  order,
+  company,
+  invoiceNumber,
+  issuedAt,
+  timeZone,
+}: InvoiceInput): Promise<Buffer> {
+  const tz = timeZone ?? DEFAULT_BUSINESS_TZ;
+  const doc = createPdf(`Invoice ${invoiceNumber} - Order ${order.orderId}`, company.company.name);
+  const total = formatMoney(order.amount, order.currency);
+  let y = letterhead(doc, company);
+
+  line(doc, 'INVOICE', PAGE.margin, y, { size: 22, bold: true, color: COLORS.brand });
+  const meta: Array<[string, string]> = [
+    ['Invoice number', invoiceNumber],
+    ['Issue date', zonedFormat(tz).date(issuedAt)],
+    ['Order ID', String(order.orderId)],
+  ];
+  meta.forEach(([label, value], i) => {
+    const rowY = y + i * 15;
+    line(doc, label, PAGE.margin + CONTENT_WIDTH - 230, rowY, { size: 9, color: COLORS.muted, width: 110 });
+    line(doc, value, PAGE.margin + CONTENT_WIDTH - 120, rowY, { size: 9, bold: true, width: 120, align: 'right' });
+  });
+  y += 62;
+
+  line(doc, 'BILLED TO', PAGE.margin, y, { size: 7.5, color: COLORS.muted });
+  line(doc, applicantNameOf(order), PAGE.margin, y + 12, { bold: true, size: 11, width: 300 });
+  line(doc, orDash(order.email), PAGE.margin, y + 27, { size: 9.5, color: COLORS.muted, width: 300 });
+  y += 56;
+
+  y = table(
+    doc,
+    [
+      { header: 'Service', weight: 46 },
+      { header: 'Processing mode', weight: 22 },
+      { header: 'Qty', weight: 8, align: 'right' },
+      { header: 'Amount', weight: 18, align: 'right' },
+    ],
+    [[`${INVOICE_SERVICE} (order ${order.orderId})`, order.processingMode, '1', total]],
+    y,
+    '',
+  );
+  const totalsX = PAGE.margin + CONTENT_WIDTH - 220;
+  y += 10;
+  // Insets of 5 pt line the totals up with the table's Amount column.
+  line(doc, 'Subtotal', totalsX + 5, y, { size: 9.5, color: COLORS.muted, width: 105 });
+  line(doc, total, totalsX + 110, y, { size: 9.5, width: 105, align: 'right' });
+  y += 18;
+  doc.rect(totalsX, y - 4, 220, 24).fill(COLORS.shade);
+  line(doc, `Total paid (${orDash(order.currency)})`, totalsX + 5, y + 3, { size: 10.5, bold: true, width: 130 });
+  line(doc, total, totalsX + 110, y + 3, { size: 10.5, bold: true, width: 105, align: 'right' });
+  y += 44;
+
+  line(doc, 'Payment', PAGE.margin, y, { size: 12, bold: true, color: COLORS.brand });
+  y =
+    factsBox(
+      doc,
+      [
+        ['Payment date', dateTimeIn(order.paidAt ?? order.createdAt, tz)],
+        ['Payment gateway', orDash(order.paymentGateway)],
+        ['Transaction ID', orDash(order.transactionId)],
+        ['Currency', orDash(order.currency)],
+      ],
+      y + 20,
+    ) + 24;
+
+  y = paragraph(doc, `Thank you for your order. This invoice confirms payment in full for the service above.`, y) + 6;
+  paragraph(
+    doc,
+    `Questions about this invoice: ${company.support.email} or ${company.support.phone}, quoting order ${order.orderId}.`,
+    y,
+    { color: COLORS.muted, size: 9 },
+  );
+  pageFooters(doc, `${company.company.name} · Invoice ${invoiceNumber}`);
+  return pdfToBuffer(doc);
+}

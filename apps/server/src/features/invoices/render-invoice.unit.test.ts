@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { pdfPages } from '../defence-packs/pdf-text';
+import { DEFAULT_COMPANY_SETTINGS } from '../mail/company-settings';
+import { type InvoiceOrder, renderInvoice } from './render-invoice';
+
+const order: InvoiceOrder = {
+  orderId: 100456,
+  firstName: 'Mere',
+  lastName: 'Ngata',
+  fullName: null,
+  email: 'mere@example.org',
+  processingMode: 'Priority',
+  amount: '129.5',
+  currency: 'NZD',
+  paidAt: '2025-04-02T03:30:00Z',
+  paymentGateway: 'Stripe',
+  transactionId: 'pi_3RxY',
+  createdAt: '2025-04-02T03:29:00Z',
+};
+
+describe('renderInvoice', () => {
+  it('shows the order, applicant, service, mode, amount, currency, payment and company', async () => {
+    const pdf = await renderInvoice({
+      order,
+      company: DEFAULT_COMPANY_SETTINGS,
+      invoiceNumber: 'INV-100456',
+      issuedAt: new Date('2025-04-03T12:00:00Z'),
+    });
+    const pages = await pdfPages(pdf);
+    expect(pages).toHaveLength(1);
+    const text = pages[0]!.replace(/\s+/g, ' ');
+    for (const expected of [
+      'INVOICE',
+      'INV-100456',
+      '03/04/2025',
+      '100456',
+      'Mere Ngata',
+      'mere@example.org',
+      'NZeTA application',
+      'Priority',
+      'NZD 129.50',
+      'Total paid (NZD)',
+      '01/04/2025 23:30 EST',
+      'Stripe',
+      'pi_3RxY',
+      DEFAULT_COMPANY_SETTINGS.company.name,
+      DEFAULT_COMPANY_SETTINGS.company.addressLines[0]!,
+      'Page 1 of 1',
+    ]) {
+      expect(text).toContain(expected);
+    }
+  });
+
+  it('renders in a few milliseconds of CPU', async () => {
+    const input = { order, company: DEFAULT_COMPANY_SETTINGS, invoiceNumber: 'INV-1', issuedAt: new Date() };
+    await renderInvoice(input);
+    // CPU time, not wall time: other processes on a busy CI machine must not fail the test.
+    const start = process.cpuUsage();
+    for (let i = 0; i < 20; i++) await renderInvoice(input);
+    const used = process.cpuUsage(start);
+    expect((used.user + used.system) / 1000 / 20).toBeLessThan(40);
+  });
+});
