@@ -7,6 +7,7 @@ export * from './roles';
 export * from './schemas/auth';
 export * from './schemas/common';
 export * from './schemas/orders';
+export * from './schemas/settings';
 export * from './schemas/team';
 export * from './schemas/visitor';
 export * from './statuses';

@@ -3,6 +3,12 @@ import { ROLES } from '../roles';
 import { requiredText } from './common';
 
 const memberType = z.enum(ROLES, { error: 'Please select type.' });
+/** A staff id: a PostgreSQL integer, so out-of-range numbers are refused before the query. */
+const memberId = z.coerce
+  .number({ error: 'Team member not found.' })
+  .int('Team member not found.')
+  .positive('Team member not found.')
+  .max(2_147_483_647, 'Team member not found.');
 
 export const teamMemberInput = z.object({
   name: requiredText('Please enter your name.', 100).refine((v) => !/[\r\n<>]/.test(v), 'Please enter a valid name.'),
@@ -29,12 +35,12 @@ export const updateTeamMemberInput = teamMemberInput.extend({
     .refine((v) => v === '' || v.length >= 6, 'Password must be at least 6 characters.')
     .optional()
     .default(''),
-  tmId: z.coerce.number({ error: 'Team member not found.' }).int().positive('Team member not found.'),
+  tmId: memberId,
 });
 export type UpdateTeamMemberInput = z.infer<typeof updateTeamMemberInput>;
 
 export const deleteTeamMemberInput = z.object({
-  teamMemberId: z.coerce.number({ error: 'Team member not found.' }).int().positive('Team member not found.'),
+  teamMemberId: memberId,
 });
 
 export const gatewaySettingInput = z.object({
