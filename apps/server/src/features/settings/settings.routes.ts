@@ -1,3 +1,37 @@
+import { auditQuery, settingsInput } from '@nzeta/domain';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { currentStaff } from '../../plugins/authentication';
+import { findAuditEntries } from './find-audit-entries';
+import { getSettings } from './get-settings';
+import { saveSettings } from './save-settings';
 
-export async function settingsRoutes(_app: FastifyInstance): Promise<void> {}
+/** The Admin's Settings and Audit screens (beyond the spec; DESIGN §3, §5). */
+export async function settingsRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['settings'];
+
+  api.get('/admin/settings', { config: { permission: 'settings.manage' }, schema: { tags } }, async () => ({
+    status: 1,
+    message: 'OK',
+    data: await getSettings(app.ctx.db),
+  }));
+
+  api.put(
+    '/admin/settings',
+    { config: { permission: 'settings.manage' }, schema: { tags, body: settingsInput } },
+    async (request) => {
+      await saveSettings(app.ctx.db, currentStaff(request), request.body, request.ip);
+      return { status: 1, message: 'Settings saved successfully.', data: await getSettings(app.ctx.db) };
+    },
+  );
+
+  api.get(
+    '/admin/audit',
+    { config: { permission: 'audit.read' }, schema: { tags, querystring: auditQuery } },
+    async (request) => {
+      const { rows, total } = await findAuditEntries(app.ctx.db, request.query, app.ctx.config.BUSINESS_TZ);
+      return { status: 1, message: 'OK', data: rows, total };
+    },
+  );
+}

@@ -1,0 +1,23 @@
+import type { Settings } from '@nzeta/domain';
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { settings } from '../../db/schema';
+import { getCompanySettings } from '../mail/company-settings';
+
+export const REQUIRE_MFA_KEY = 'requireMfa';
+
+/** Whether every member must set up two-step verification (off unless an Admin turns it on). */
+export async function isMfaRequired(db: DbOrTx): Promise<boolean> {
+  const [row] = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, REQUIRE_MFA_KEY))
+    .limit(1);
+  return row?.value === true;
+}
+
+/** The Settings screen's values: stored rows over the shipped defaults. */
+export async function getSettings(db: DbOrTx): Promise<Settings> {
+  const [company, requireMfa] = await Promise.all([getCompanySettings(db), isMfaRequired(db)]);
+  return { ...company, requireMfa };
+}
