@@ -19,6 +19,8 @@ const envSchema = z.object({
   IDLE_TIMEOUT_MINUTES: z.coerce.number().positive().default(30),
   BUSINESS_TZ: z.string().default('America/New_York'),
   PUBLIC_SITE_URL: z.url().default('https://www.example.com'),
+  /** This app's own address for links in e-mails; unset: taken from the request's Host */
+  PUBLIC_APP_URL: optionalText.refine((v) => !v || URL.canParse(v), 'PUBLIC_APP_URL must be a URL'),
   APPLICATION_MAIL_DOMAIN: z.string().default('applications.example.com'),
   MAIL_FROM: z.string().default('NZeTA Service <no-reply@example.com>'),
   AWS_REGION: optionalText,

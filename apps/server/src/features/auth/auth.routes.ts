@@ -4,6 +4,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { writeAudit } from '../../lib/audit';
 import { currentStaff } from '../../plugins/authentication';
 import { changePassword, revokeTokens } from './change-password';
+import { mfaRoutes } from './mfa.routes';
+import { needsMfaSetup } from './mfa-enrolment';
+import { passwordResetRoutes } from './password-reset.routes';
 import { signIn } from './sign-in';
 
 /** Sign-in is public; the rest need a signed-in member. Mounted under /api. */
@@ -15,7 +18,14 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     { schema: { body: loginInput, tags: ['auth'] }, config: { permission: 'public' } },
     async (request) => {
       const { user, jwtToken } = await signIn(app.ctx.db, app.ctx.config, { ...request.body, ip: request.ip });
-      return { status: 1, message: 'Login successful.', data: { user }, jwtToken };
+      // The console sends such a member to the Security screen (Admin policy 'requireMfa').
+      const mfaSetupRequired = await needsMfaSetup(app.ctx.db, user.id);
+      return {
+        status: 1,
+        message: 'Login successful.',
+        data: { user, ...(mfaSetupRequired && { mfaSetupRequired }) },
+        jwtToken,
+      };
     },
   );
 
@@ -45,4 +55,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     await revokeTokens(app.ctx.db, member.id);
     return { status: 1, message: 'You have been signed out.', data: null };
   });
+
+  await passwordResetRoutes(app);
+  await mfaRoutes(app);
 }

@@ -1,0 +1,61 @@
+import { and, isNull, sql } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { passwordResets, staff } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { writeAudit } from '../../lib/audit';
+import { hitCounter, secondsUntil } from '../../lib/rate-counter';
+import { getCompanySettings } from '../mail/company-settings';
+import { enqueueMail } from '../mail/outbox';
+import { PASSWORD_RESET_VALID_MINUTES, renderMail } from '../mail/templates';
+import { newResetToken } from './reset-token';
+
+export const RESET_LINK_SENT = 'If the address belongs to a team member, a reset link has been sent.';
+const WINDOW_MS = 15 * 60_000;
+/** More links than this per account and window are silently not sent: the answer never differs. */
+const MAILS_PER_ACCOUNT = 3;
+
+/**
+ * Forgot password (DESIGN §4): e-mails a single-use link valid 30 minutes through the outbox.
+ * The caller sees the same answer whether or not the address belongs to anyone.
+ */
+export async function requestPasswordReset(
+  db: Db,
+  config: Config,
+  input: { email: string; ip: string; appOrigin: string },
+): Promise<void> {
+  const ipCounter = await hitCounter(db, `forgot-ip:${input.ip}`, WINDOW_MS);
+  if (ipCounter.count > config.LOGIN_IP_LIMIT) {
+    const retryAfter = secondsUntil(ipCounter.resetAt);
+    throw new AppError(`Too many requests. Please try again in ${Math.ceil(retryAfter / 60)} minutes.`, 429, {
+      'retry-after': String(retryAfter),
+    });
+  }
+  const [member] = await db
+    .select({ id: staff.id, name: staff.name, email: staff.email })
+    .from(staff)
+    .where(and(sql`lower(${staff.email}) = ${input.email.toLowerCase()}`, isNull(staff.deletedAt)))
+    .limit(1);
+  if (!member) return;
+  const perAccount = await hitCounter(db, `forgot-account:${member.id}`, WINDOW_MS);
+  if (perAccount.count > MAILS_PER_ACCOUNT) return;
+
+  const { token, tokenHash } = newResetToken();
+  const resetUrl = `${input.appOrigin.replace(/\/+$/, '')}/reset-password/${token}`;
+  await db.transaction(async (tx) => {
+    await tx.insert(passwordResets).values({
+      staffId: member.id,
+      tokenHash,
+      expiresAt: sql`now() + make_interval(mins => ${PASSWORD_RESET_VALID_MINUTES})`,
+    });
+    const mail = renderMail('password-reset', { name: member.name, resetUrl, settings: await getCompanySettings(tx) });
+    await enqueueMail(tx, { kind: 'password-reset', provider: 'AWS', to: member.email, ...mail });
+    await writeAudit(tx, {
+      actorId: member.id,
+      actorName: member.name,
+      action: 'password-reset-requested',
+      target: `staff:${member.id}`,
+      ip: input.ip,
+    });
+  });
+}
