@@ -1,4 +1,6 @@
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { mailMessages } from './db/schema';
 import { createDocumentStorage } from './features/documents/storage';
 import { renderInvoiceAttachment } from './features/invoices/send-invoice';
 import { createTransports } from './features/mail/providers/create-transports';
@@ -20,6 +22,14 @@ export async function startBackgroundJobs(app: FastifyInstance): Promise<Backgro
     await storage.cleanTemporaryFiles();
   }
   if (config.MAIL_WORKER === 'off') return { mailWorker: undefined, async stop() {} };
+  if (database.engine === 'pglite') {
+    // PGlite is opened by one process only: a message still 'sending' was claimed by a process
+    // that died mid-delivery. Its claim is released now instead of after the lock time.
+    await db
+      .update(mailMessages)
+      .set({ lockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(mailMessages.state, 'sending'));
+  }
 
   const worker = startMailWorker({
     db,
