@@ -6,6 +6,7 @@ export * from './order-detail';
 export * from './roles';
 export * from './schemas/auth';
 export * from './schemas/common';
+export * from './schemas/folder-pages';
 export * from './schemas/orders';
 export * from './schemas/settings';
 export * from './schemas/team';

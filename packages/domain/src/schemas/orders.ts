@@ -51,7 +51,9 @@ export const assignOrdersInput = z.object({
 export type AssignOrdersInput = z.infer<typeof assignOrdersInput>;
 
 export const changeOrderStatusInput = z.object({
-  orderId: z.union([orderIdValue.transform((id) => [id]), orderIdList]),
+  // One id (detail page) or a list (bulk actions); a single value is read as a list of one so
+  // a bad id answers the id's own message rather than a generic union error.
+  orderId: z.preprocess((v) => (v === undefined || v === null || Array.isArray(v) ? v : [v]), orderIdList),
   updatingStatus: z.enum(STATUSES, { error: 'Unknown status.' }),
   permanentDeletedFlag: z.union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).optional(),
 });

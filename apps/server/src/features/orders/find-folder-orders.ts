@@ -1,0 +1,235 @@
+import {
+  FOLDER_RULES,
+  type FolderKey,
+  type FolderOrderRow,
+  type FolderPage,
+  MONTHS,
+  type Month,
+  STATUSES,
+} from '@nzeta/domain';
+import { and, type SQL, sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../../db/client';
+import { orderRollup, orders, staff } from '../../db/schema';
+import { badRequest } from '../../lib/app-error';
+import { type FolderContext, folderWhere } from './folder-sql';
+import { countFolder } from './get-folder-counts';
+
+/**
+ * Every folder listing, search and export reads through this file, so the queries can be
+ * measured and tuned in one place.
+ *
+ * Deep pages: the page's ids are found first, on the narrow index (status, created_at, order_id)
+ * where the folder allows it, and only those rows are read from the heap (a deferred join).
+ * Reading a folder to its end uses a keyset cursor instead of OFFSET.
+ */
+
+/** A search matching more rows than this answers `totalCapped` instead of counting them all. */
+export const SEARCH_COUNT_CAP = 10_000;
+
+export interface FindFolderOrdersOptions {
+  folder: FolderKey;
+  ctx: FolderContext;
+  perPage: number;
+  /** 1-based; ignored when a cursor is given */
+  page?: number;
+  cursor?: string | undefined;
+  month?: Month | undefined;
+  search?: string | undefined;
+  /** false skips the total (reading a folder page after page needs it once at most) */
+  withTotal?: boolean;
+  /** searches count at most this many matches (SEARCH_COUNT_CAP) */
+  countCap?: number;
+}
+
+interface Ordering {
+  /** sort expression over `orders`; rows are ordered by (key, order_id) in `direction` */
+  key: SQL;
+  direction: 'asc' | 'desc';
+  /** SQL type the cursor's key is read back as */
+  keyType: 'timestamptz' | 'date';
+}
+
+const NEWEST_FIRST: Ordering = { key: sql`${orders.createdAt}`, direction: 'desc', keyType: 'timestamptz' };
+/** Future orders come up in the order they fall due. */
+const BY_PROCESSING_DATE: Ordering = { key: sql`${orders.processingDate}`, direction: 'asc', keyType: 'date' };
+/** Refunds still to pay first (no refund date sorts as infinity), then the latest refunded. */
+const REFUNDS_PENDING_FIRST: Ordering = {
+  key: sql`coalesce(${orders.refundDate}, 'infinity'::timestamptz)`,
+  direction: 'desc',
+  keyType: 'timestamptz',
+};
+
+export function orderingOf(folder: FolderKey): Ordering {
+  if (folder === 'futureOrder') return BY_PROCESSING_DATE;
+  if (folder === 'refundOrder') return REFUNDS_PENDING_FIRST;
+  return NEWEST_FIRST;
+}
+
+/** Case-insensitive substring (3+ characters, trigram index) or prefix (1-2 characters, btree). */
+export function searchWhere(term: string | undefined): SQL | undefined {
+  const trimmed = term?.trim() ?? '';
+  if (!trimmed) return undefined;
+  // LIKE treats % _ \ specially: escape them so the term matches literally.
+  const escaped = trimmed.replace(/[\\%_]/g, (c) => `\\${c}`);
+  if ([...trimmed].length >= 3) {
+    return sql`${orders.searchText} like '%' || lower(${escaped}) || '%' escape '\\'`;
+  }
+  const prefix = sql`lower(${escaped}) || '%'`;
+  return sql`(${orders.orderId}::text like ${prefix} escape '\\' or lower(${orders.email}) like ${prefix} escape '\\' or lower(${orders.fullName}) like ${prefix} escape '\\')`;
+}
+
+function monthNumber(month: Month): number {
+  return MONTHS.indexOf(month) + 1;
+}
+
+function monthWhere(month: Month | undefined): SQL | undefined {
+  return month ? sql`extract(month from ${orders.processingDate}) = ${monthNumber(month)}` : undefined;
+}
+
+interface Cursor {
+  key: string;
+  id: number;
+}
+
+function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([cursor.key, cursor.id])).toString('base64url');
+}
+
+function decodeCursor(value: string): Cursor {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
+    if (
+      Array.isArray(parsed) &&
+      parsed.length === 2 &&
+      typeof parsed[0] === 'string' &&
+      parsed[0].length <= 64 &&
+      Number.isSafeInteger(parsed[1])
+    ) {
+      return { key: parsed[0], id: parsed[1] as number };
+    }
+  } catch {
+    // reported below
+  }
+  throw badRequest('Invalid cursor.');
+}
+
+function afterCursor(ordering: Ordering, cursor: Cursor | undefined): SQL | undefined {
+  if (!cursor) return undefined;
+  const op = ordering.direction === 'desc' ? sql`<` : sql`>`;
+  const key = sql`${cursor.key}::${sql.raw(ordering.keyType)}`;
+  return sql`(${ordering.key}, ${orders.orderId}) ${op} (${key}, ${cursor.id})`;
+}
+
+/**
+ * The statuses a folder's rows can have, when listing them status by status lets every branch
+ * walk the (status, created_at, order_id) index in order: Order History is every status but one.
+ */
+function statusBranches(folder: FolderKey): readonly string[] | undefined {
+  const rule = FOLDER_RULES[folder];
+  if (!rule.excludeStatuses || rule.modes || rule.excludeModes || rule.assignment || rule.due !== undefined) {
+    return undefined;
+  }
+  return STATUSES.filter((s) => !(rule.excludeStatuses as readonly string[]).includes(s));
+}
+
+interface PageIdsQuery {
+  where: SQL;
+  ordering: Ordering;
+  limit: number;
+  offset: number;
+  branches?: readonly string[] | undefined;
+}
+
+/** The ids (and sort keys) of one page, without touching the rows' other columns. */
+/** The indexes are built DESC NULLS LAST; the same spelling lets the planner walk them in order. */
+function directionOf(ordering: Ordering): SQL {
+  return sql.raw(`${ordering.direction} nulls last`);
+}
+
+function pageIdsQuery({ where, ordering, limit, offset, branches }: PageIdsQuery): SQL {
+  const dir = directionOf(ordering);
+  if (!branches) {
+    return sql`select ${orders.orderId} as order_id, ${ordering.key} as sort_key from ${orders}
+      where ${where} order by sort_key ${dir}, order_id ${dir} limit ${limit} offset ${offset}`;
+  }
+  // One ordered branch per status, merged: each branch reads only its slice of the index.
+  const parts = branches.map(
+    (status) => sql`(select ${orders.orderId} as order_id, ${ordering.key} as sort_key from ${orders}
+      where ${orders.processStatus} = ${status} and ${where}
+      order by sort_key ${dir}, order_id ${dir} limit ${limit + offset})`,
+  );
+  return sql`select order_id, sort_key from (${sql.join(parts, sql` union all `)}) as branches
+    order by sort_key ${dir}, order_id ${dir} limit ${limit} offset ${offset}`;
+}
+
+interface RawRow extends Omit<FolderOrderRow, 'order_id'> {
+  order_id: number | string;
+  cursor_key: string;
+}
+
+const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+async function readPage(db: DbOrTx, ids: SQL, ordering: Ordering): Promise<RawRow[]> {
+  const dir = directionOf(ordering);
+  return queryRows<RawRow>(
+    db,
+    sql`with page as (${ids})
+      select ${orders.orderId} as order_id, ${orders.processStatus} as process_status,
+        ${orders.firstName} as first_name, ${orders.lastName} as last_name, ${orders.email} as email,
+        ${orders.phoneNumber} as phone_number, ${orders.countryCode} as country_code,
+        ${iso(sql`${orders.createdAt}`)} as created_at, ${iso(sql`${orders.refundDate}`)} as refund_date,
+        ${orders.processingDate}::text as processing_date, ${orders.processMonth} as process_month,
+        ${staff.name} as assign_to, ${orders.fullName} as full_name, ${orders.email} as contact_email_address,
+        page.sort_key::text as cursor_key
+      from page
+      join ${orders} on ${orders.orderId} = page.order_id
+      left join ${staff} on ${staff.id} = ${orders.assignedTo}
+      order by page.sort_key ${dir}, page.order_id ${dir}`,
+  );
+}
+
+function toRow({ cursor_key: _key, ...row }: RawRow): FolderOrderRow {
+  return { ...row, order_id: Number(row.order_id) };
+}
+
+async function countSearch(db: DbOrTx, where: SQL, cap: number): Promise<{ total: number; totalCapped: boolean }> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (select 1 from ${orders} where ${where} limit ${cap + 1}) as hits`,
+  );
+  const n = Number(row?.n ?? 0);
+  return n > cap ? { total: cap, totalCapped: true } : { total: n, totalCapped: false };
+}
+
+async function countPlain(db: DbOrTx, folder: FolderKey, ctx: FolderContext, month: Month | undefined) {
+  const extra = month ? sql`extract(month from ${orderRollup.processingDate}) = ${monthNumber(month)}` : undefined;
+  return countFolder(db, folder, ctx, extra);
+}
+
+/** One page of a folder (optionally of a month of Future, optionally searched) with its total. */
+export async function findFolderOrders(db: DbOrTx, options: FindFolderOrdersOptions): Promise<FolderPage> {
+  const { folder, ctx, perPage } = options;
+  const ordering = orderingOf(folder);
+  const cursor = options.cursor ? decodeCursor(options.cursor) : undefined;
+  const search = searchWhere(options.search);
+  const filter = and(folderWhere(folder, ctx), monthWhere(options.month), search) as SQL;
+  const where = and(filter, afterCursor(ordering, cursor)) as SQL;
+  const offset = cursor ? 0 : ((options.page ?? 1) - 1) * perPage;
+  const branches = search || options.month ? undefined : statusBranches(folder);
+
+  const [raw, counted] = await Promise.all([
+    readPage(db, pageIdsQuery({ where, ordering, limit: perPage, offset, branches }), ordering),
+    options.withTotal === false
+      ? { total: 0, totalCapped: false }
+      : search
+        ? countSearch(db, filter, options.countCap ?? SEARCH_COUNT_CAP)
+        : countPlain(db, folder, ctx, options.month).then((total) => ({ total, totalCapped: false })),
+  ]);
+  const last = raw.at(-1);
+  return {
+    rows: raw.map(toRow),
+    ...counted,
+    nextCursor:
+      last && raw.length === perPage ? encodeCursor({ key: last.cursor_key, id: Number(last.order_id) }) : null,
+  };
+}

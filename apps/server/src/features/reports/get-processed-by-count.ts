@@ -1,0 +1,22 @@
+import type { ProcessedReportRow } from '@nzeta/domain';
+import { sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../../db/client';
+import { orders } from '../../db/schema';
+import { type ReportRange, rangeWhere } from './report-range';
+
+/** Orders per staff member who processed them (SPEC §2.9), by the day they were processed. */
+export async function getProcessedByCount(
+  db: DbOrTx,
+  range: ReportRange,
+  timeZone: string,
+): Promise<ProcessedReportRow[]> {
+  const rows = await queryRows<ProcessedReportRow>(
+    db,
+    sql`select ${orders.processedBy} as processed_by, count(*)::int as count
+      from ${orders}
+      where ${orders.processedBy} is not null and ${rangeWhere(orders.processedAt, range, timeZone)}
+      group by 1
+      order by count desc, processed_by`,
+  );
+  return rows.map((row) => ({ processed_by: row.processed_by, count: Number(row.count) }));
+}
