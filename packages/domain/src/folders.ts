@@ -23,7 +23,9 @@ const FOLDER_ALIASES: Record<string, FolderKey> = { refundorder: 'refundOrder', 
 
 export function toFolderKey(value: string): FolderKey | undefined {
   if ((FOLDER_KEYS as readonly string[]).includes(value)) return value as FolderKey;
-  return FOLDER_ALIASES[value.toLowerCase()];
+  const alias = value.toLowerCase();
+  // Own keys only: '__proto__' or 'constructor' must not resolve to Object's members.
+  return Object.hasOwn(FOLDER_ALIASES, alias) ? FOLDER_ALIASES[alias] : undefined;
 }
 
 /**

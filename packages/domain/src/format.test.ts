@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import {
+  businessToday,
+  displayIp,
+  formatDate,
+  formatDateTime,
+  formatTelephone,
+  formatUtcDate,
+  fullName,
+  type OrderListRow,
+  splitBrowserField,
+  toDisplayRow,
+} from './format';
+
+const row = (fields: Partial<OrderListRow> = {}): OrderListRow => ({
+  order_id: 100123,
+  process_status: 'New',
+  first_name: 'Aroha',
+  last_name: 'Ngata',
+  email: 'aroha@example.com',
+  phone_number: '211234567',
+  country_code: 'New Zealand',
+  created_at: '2025-01-15T14:05:00.000Z',
+  refund_date: null,
+  processing_date: null,
+  process_month: null,
+  assign_to: null,
+  ...fields,
+});
+
+describe('toDisplayRow (SPEC §3)', () => {
+  it('joins the name, formats the phone and dates in the business time zone', () => {
+    expect(toDisplayRow(row(), 'America/New_York')).toEqual({
+      id: 100123,
+      status: 'New',
+      name: 'Aroha Ngata',
+      email: 'aroha@example.com',
+      telephone: '+64 211234567',
+      date: '15/01/2025 09:05',
+      refundDate: '-',
+      processDate: '-',
+      processMonth: '-',
+      assign_to: null,
+    });
+  });
+
+  it("shows '-' for every missing value", () => {
+    const shown = toDisplayRow(
+      row({ first_name: null, last_name: '  ', email: '', phone_number: null, created_at: null }),
+    );
+    expect(shown).toMatchObject({ name: '-', email: '-', telephone: '-', date: '-' });
+  });
+
+  it('shows Awaiting as Awaiting Customer and refunds as pending or refunded', () => {
+    expect(toDisplayRow(row({ process_status: 'Awaiting' })).status).toBe('Awaiting Customer');
+    expect(toDisplayRow(row({ process_status: 'AwaitingGovt' })).status).toBe('Awaiting Govt');
+    expect(toDisplayRow(row({ process_status: 'Refunds' })).status).toBe('Refund Pending');
+    const refunded = toDisplayRow(row({ process_status: 'Refunds', refund_date: '2025-02-01T03:00:00Z' }), 'UTC');
+    expect(refunded).toMatchObject({ status: 'Refunded', refundDate: '01/02/2025' });
+  });
+
+  it('process dates are calendar days shown as stored (UTC), whatever the business zone', () => {
+    const shown = toDisplayRow(row({ processing_date: '2025-07-01', process_month: 'Jul' }), 'Pacific/Honolulu');
+    expect(shown).toMatchObject({ processDate: '01/07/2025', processMonth: 'Jul' });
+  });
+
+  it('keeps the assignee name for the greyed View', () => {
+    expect(toDisplayRow(row({ assign_to: 'Demo Team' })).assign_to).toBe('Demo Team');
+  });
+});
+
+describe('formatTelephone', () => {
+  it('matches the country case-insensitively before any bracket', () => {
+    expect(formatTelephone('india', '9876543210')).toBe('+91 9876543210');
+    expect(formatTelephone('United Kingdom (Great Britain)', '7700900123')).toBe('+44 7700900123');
+    expect(formatTelephone('  AUSTRALIA ', '412345678')).toBe('+61 412345678');
+    expect(formatTelephone('USA', '2025550123')).toBe('+1 2025550123');
+  });
+
+  it('shows the original value when the country is unknown, and - without a number', () => {
+    expect(formatTelephone('Atlantis', '123')).toBe('Atlantis 123');
+    expect(formatTelephone(null, '123')).toBe('123');
+    expect(formatTelephone('India', '')).toBe('-');
+    expect(formatTelephone('India', null)).toBe('-');
+  });
+});
+
+describe('dates', () => {
+  it('DD/MM/YYYY HH:mm and DD/MM/YYYY in the zone given', () => {
+    expect(formatDateTime('2025-12-31T23:30:00Z', 'UTC')).toBe('31/12/2025 23:30');
+    expect(formatDateTime('2025-12-31T23:30:00Z', 'Pacific/Auckland')).toBe('01/01/2026 12:30');
+    expect(formatDate('2025-12-31T23:30:00Z', 'America/New_York')).toBe('31/12/2025');
+    expect(formatUtcDate('2025-03-09')).toBe('09/03/2025');
+  });
+
+  it("answers '-' for empty or invalid values", () => {
+    expect(formatDateTime(null)).toBe('-');
+    expect(formatDateTime('not a date')).toBe('-');
+    expect(formatDate(undefined)).toBe('-');
+    expect(formatUtcDate('')).toBe('-');
+  });
+
+  it('businessToday is the calendar day in the business time zone', () => {
+    const now = new Date('2025-06-30T23:30:00Z');
+    expect(businessToday('UTC', now)).toBe('2025-06-30');
+    expect(businessToday('Pacific/Auckland', now)).toBe('2025-07-01');
+    expect(businessToday('America/Los_Angeles', now)).toBe('2025-06-30');
+  });
+
+  it('fullName joins what is present', () => {
+    expect(fullName('Ana', null)).toBe('Ana');
+    expect(fullName(null, 'Lee')).toBe('Lee');
+    expect(fullName(' ', '')).toBe('-');
+  });
+});
+
+describe('visitor history fields', () => {
+  it('splitBrowserField reads browser, device and device type, dropping Unknown', () => {
+    expect(splitBrowserField('Chrome-124.0-Apple-iPhone', 'iOS 17.4')).toEqual({
+      browser: 'Chrome',
+      device: 'Apple',
+      deviceType: 'Apple iPhone',
+      os: 'iOS 17.4',
+    });
+    expect(splitBrowserField('Firefox-120-Unknown-Unknown', 'Unknown')).toEqual({
+      browser: 'Firefox',
+      device: '-',
+      deviceType: '-',
+      os: '-',
+    });
+    expect(splitBrowserField(null, null)).toEqual({ browser: '-', device: '-', deviceType: '-', os: '-' });
+  });
+
+  it('displayIp strips the IPv6-mapped prefix', () => {
+    expect(displayIp('::ffff:203.0.113.9')).toBe('203.0.113.9');
+    expect(displayIp('::FFFF:10.0.0.1')).toBe('10.0.0.1');
+    expect(displayIp('2001:db8::1')).toBe('2001:db8::1');
+    expect(displayIp(null)).toBe('-');
+  });
+});
