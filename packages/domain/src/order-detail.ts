@@ -100,6 +100,7 @@ export interface MailHistoryEntry {
 }
 
 export interface DownloadHistoryEntry {
+  id: number;
   order_id: number;
   create_ts: string;
   file1: string | null;

@@ -126,6 +126,7 @@ export async function getOrderDetail(db: DbOrTx, options: GetOrderDetailOptions)
     ),
     downloadHistory: downloads.map(
       (d): DownloadHistoryEntry => ({
+        id: d.id,
         order_id: orderId,
         create_ts: iso(d.createdAt),
         file1: d.file1,

@@ -1,0 +1,27 @@
+import type { DefencePackDetails } from '@nzeta/domain';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { apiBlob, apiCall } from '../../../lib/api-client';
+
+export type PackType = 1 | 2;
+
+export const defencePackQuery = (orderId: number, defencePackType: PackType) =>
+  queryOptions({
+    queryKey: ['defence-pack', orderId, defencePackType],
+    queryFn: async () =>
+      (await apiCall<DefencePackDetails>('POST', 'admin/defence-pack-details', { body: { orderId, defencePackType } }))
+        .data as DefencePackDetails,
+    staleTime: 0,
+  });
+
+export function useDefencePackDetails(orderId: number, defencePackType: PackType) {
+  return useQuery(defencePackQuery(orderId, defencePackType));
+}
+
+/** POST /admin/get-defence-pack-pdf: the server-made PDF as a blob. */
+export function getDefencePackPdf(input: { orderId: number; defencePackType: PackType }): Promise<Blob> {
+  return apiBlob('POST', 'admin/get-defence-pack-pdf', { body: input });
+}
+
+export function useDefencePackPdf() {
+  return useMutation({ mutationFn: getDefencePackPdf });
+}

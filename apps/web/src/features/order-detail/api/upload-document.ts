@@ -1,0 +1,26 @@
+import type { MailProvider } from '@nzeta/domain';
+import { useMutation } from '@tanstack/react-query';
+import { apiCall } from '../../../lib/api-client';
+import { useOrderChanged } from './use-order-changed';
+
+export interface UploadDocumentInput {
+  orderId: number;
+  email: string;
+  file: File;
+  mailServiceProvider: MailProvider;
+}
+
+/** POST /admin/upload-visa-document, multipart: the text fields first, then the file. */
+export function uploadDocument(input: UploadDocumentInput) {
+  const form = new FormData();
+  form.append('orderId', String(input.orderId));
+  form.append('email', input.email);
+  form.append('mailServiceProvider', input.mailServiceProvider);
+  form.append('uploadVisaDoc', input.file);
+  return apiCall<{ file1: string; mailId: number }>('POST', 'admin/upload-visa-document', { body: form });
+}
+
+export function useUploadDocument() {
+  const onChanged = useOrderChanged();
+  return useMutation({ mutationFn: uploadDocument, onSuccess: onChanged });
+}

@@ -1,0 +1,78 @@
+import { displayIp, formatDateTime, type OrderDetail, orDash } from '@nzeta/domain';
+import { useAppConfig } from '../../../lib/app-config';
+import { toast, toastError } from '../../../lib/toast';
+import { useResendMail } from '../api/resend-mail';
+import { Section } from './section';
+
+/** The customer's downloads of the document (SPEC §2.13); 'Sent Mail' e-mails it again. */
+export function DownloadHistorySection({ order }: { order: OrderDetail }) {
+  const { businessTimeZone } = useAppConfig();
+  const resend = useResendMail();
+  const sendMail = async () => {
+    if (!order.email) return;
+    try {
+      const answer = await resend.mutateAsync({
+        orderId: order.order_id,
+        email: order.email,
+        mailServiceProvider: 'AWS',
+      });
+      toast.success(answer.message);
+    } catch (error) {
+      toastError(error);
+    }
+  };
+  const canSend = !!order.email && order.uploadDoc.length > 0;
+
+  return (
+    <Section
+      id="download-history"
+      title="Download History"
+      actions={
+        <button
+          type="button"
+          className="btn btn-outline-primary btn-sm"
+          onClick={sendMail}
+          disabled={!canSend || resend.isPending}
+          title={canSend ? `E-mail the document again to ${order.email}` : 'No document has been uploaded yet'}
+        >
+          {resend.isPending ? 'Sending…' : 'Sent Mail'}
+        </button>
+      }
+    >
+      <div className="table-responsive">
+        <table className="table table-sm align-middle detail-table">
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col">Order ID</th>
+              <th scope="col">Date &amp; Time</th>
+              <th scope="col">Downloaded File</th>
+              <th scope="col">IP Address</th>
+              <th scope="col">Location</th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.downloadHistory.length === 0 ? (
+              <tr>
+                <td colSpan={6} className="empty-row">
+                  No record found
+                </td>
+              </tr>
+            ) : (
+              order.downloadHistory.map((row, index) => (
+                <tr key={row.id}>
+                  <td>{index + 1}</td>
+                  <td>{row.order_id}</td>
+                  <td>{formatDateTime(row.create_ts, businessTimeZone)} EST</td>
+                  <td className="text-break">{orDash(row.file1)}</td>
+                  <td>{displayIp(row.ip)}</td>
+                  <td>{orDash(row.timezone)}</td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+    </Section>
+  );
+}

@@ -1,0 +1,81 @@
+import { formatDateTime, type MailHistoryEntry, type OrderDetail } from '@nzeta/domain';
+import { useAppConfig } from '../../../lib/app-config';
+import { DocumentDownloadButton } from './document-download-button';
+import { ResendMailForm } from './resend-mail-form';
+import { Section } from './section';
+
+const KIND_LABELS: Record<string, string> = {
+  approval: 'Approval',
+  resend: 'Resend',
+  refund: 'Refund confirmation',
+  invoice: 'Invoice',
+};
+
+/** Every e-mail of the order with its delivery state (SPEC §2.13, DESIGN §5); newest first. */
+export function EmailHistorySection({ order }: { order: OrderDetail }) {
+  const { businessTimeZone } = useAppConfig();
+  return (
+    <Section id="email-history" title="Email History">
+      <div className="table-responsive">
+        <table className="table table-sm align-middle detail-table">
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col">Order ID</th>
+              <th scope="col">Download</th>
+              <th scope="col">Date &amp; Time</th>
+              <th scope="col">Mail Provider</th>
+              <th scope="col">State</th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.mailHistory.map((mail, index) => (
+              <tr key={mail.id}>
+                <td>{index + 1}</td>
+                <td>{mail.order_id}</td>
+                <td>
+                  {mail.uploadDoc.file1 ? (
+                    <DocumentDownloadButton orderId={mail.order_id} file1={mail.uploadDoc.file1} label="Download" />
+                  ) : (
+                    '-'
+                  )}
+                </td>
+                <td>
+                  {formatDateTime(mail.create_ts, businessTimeZone)}
+                  <div className="cell-note">{KIND_LABELS[mail.kind] ?? mail.kind}</div>
+                </td>
+                <td>{mail.uploadDoc.mail_service_provider}</td>
+                <td>
+                  <MailState mail={mail} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ResendMailForm order={order} />
+    </Section>
+  );
+}
+
+const STATE_LABELS: Record<MailHistoryEntry['state'], string> = {
+  queued: 'Queued',
+  sending: 'Sending',
+  sent: 'Sent',
+  failed: 'Failed',
+};
+
+function MailState({ mail }: { mail: MailHistoryEntry }) {
+  const isRetrying = mail.state === 'queued' && mail.attempts > 0;
+  return (
+    <div className="mail-state">
+      <span className={`mail-state-badge mail-state-${mail.state}`}>
+        {isRetrying ? `Retrying (attempt ${mail.attempts})` : STATE_LABELS[mail.state]}
+      </span>
+      {mail.state === 'sent' && mail.transport === 'file' && (
+        <div className="cell-note">Saved as a file: no provider keys are set</div>
+      )}
+      {mail.last_error && mail.state !== 'sent' && <div className="mail-error">{mail.last_error}</div>}
+    </div>
+  );
+}

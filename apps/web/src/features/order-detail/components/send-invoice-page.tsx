@@ -1,0 +1,56 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { sendInvoiceInput } from '@nzeta/domain';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { TextField } from '../../../components/ui/text-field';
+import { toastEnvelope } from '../../../lib/toast';
+import '../../../styles/order-detail.css';
+import { useSendInvoice } from '../api/send-invoice';
+
+type SendInvoiceValues = z.input<typeof sendInvoiceInput>;
+
+/** Manage Invoices (SPEC §2.10): one order id, and the invoice PDF goes to the customer by e-mail. */
+export function SendInvoicePage() {
+  const send = useSendInvoice();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<SendInvoiceValues>({ resolver: zodResolver(sendInvoiceInput), defaultValues: { orderId: '' } });
+
+  const onSubmit = handleSubmit(async ({ orderId }) => {
+    const answer = await send.mutateAsync({ orderId });
+    if (toastEnvelope(answer)) reset();
+  });
+
+  return (
+    <div className="send-invoice-page">
+      <div className="page-header">
+        <h1>Manage Invoices</h1>
+      </div>
+      <section className="card-panel send-invoice-card" aria-labelledby="send-invoice-title">
+        <h2 id="send-invoice-title">Send Invoice</h2>
+        <p className="text-muted">
+          The invoice (order, applicant, service, amount and payment date) is e-mailed as a PDF to the address on the
+          order.
+        </p>
+        <form onSubmit={onSubmit} noValidate className="send-invoice-form">
+          <TextField
+            id="invoice-order-id"
+            label="Order ID"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="e.g. 100245"
+            registration={register('orderId')}
+            error={errors.orderId?.message}
+            className="send-invoice-field"
+          />
+          <button type="submit" className="btn btn-primary send-invoice-button" disabled={send.isPending}>
+            {send.isPending ? 'Sending…' : 'Send Invoice'}
+          </button>
+        </form>
+      </section>
+    </div>
+  );
+}
