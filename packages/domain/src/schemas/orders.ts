@@ -66,7 +66,11 @@ export const reportRangeInput = z
     fromDate: z.iso.date('Please enter a valid From date.').optional().or(z.literal('')),
     toDate: z.iso.date('Please enter a valid To date.').optional().or(z.literal('')),
   })
-  .refine((v) => !v.fromDate || !v.toDate || v.fromDate <= v.toDate, 'From date must not be after To date.');
+  // Reported on To, so a form shows it under that field.
+  .refine((v) => !v.fromDate || !v.toDate || v.fromDate <= v.toDate, {
+    message: 'From date must not be after To date.',
+    path: ['toDate'],
+  });
 export type ReportRangeInput = z.infer<typeof reportRangeInput>;
 
 export const addRemarkInput = z.object({

@@ -1,0 +1,158 @@
+import { flexRender, type Row, type Table } from '@tanstack/react-table';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { type ReactNode, useEffect, useRef } from 'react';
+import '../../styles/data-table.css';
+
+declare module '@tanstack/react-table' {
+  interface ColumnMeta<TData, TValue> {
+    className?: string;
+  }
+}
+
+/** Above this many rows the body is virtualised: the DOM holds only what is on screen. */
+export const VIRTUALIZE_FROM = 100;
+const ROW_HEIGHT = 45;
+
+export interface DataTableProps<T> {
+  table: Table<T>;
+  isLoading?: boolean;
+  error?: string | null;
+  /** the table's own empty row (SPEC §8) */
+  emptyText?: string;
+  /** row highlighted for keyboard work, scrolled into view when it changes */
+  focusedIndex?: number;
+  onRowClick?(row: Row<T>, index: number): void;
+  rowClassName?(row: Row<T>): string | undefined;
+  label: string;
+}
+
+function colSpanOf<T>(table: Table<T>) {
+  return table.getVisibleLeafColumns().length;
+}
+
+function Header<T>({ table }: { table: Table<T> }) {
+  return (
+    <thead>
+      {table.getHeaderGroups().map((group) => (
+        <tr key={group.id}>
+          {group.headers.map((header) => (
+            <th key={header.id} scope="col" className={header.column.columnDef.meta?.className}>
+              {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
+            </th>
+          ))}
+        </tr>
+      ))}
+    </thead>
+  );
+}
+
+function BodyRow<T>({ row, index, props }: { row: Row<T>; index: number; props: DataTableProps<T> }) {
+  const classes = [
+    row.getIsSelected() ? 'is-selected' : '',
+    index === props.focusedIndex ? 'is-focused' : '',
+    props.rowClassName?.(row) ?? '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <tr
+      data-row-index={index}
+      className={classes || undefined}
+      aria-selected={row.getIsSelected()}
+      onClick={props.onRowClick ? () => props.onRowClick?.(row, index) : undefined}
+    >
+      {row.getVisibleCells().map((cell) => (
+        <td key={cell.id} className={cell.column.columnDef.meta?.className}>
+          {flexRender(cell.column.columnDef.cell, cell.getContext())}
+        </td>
+      ))}
+    </tr>
+  );
+}
+
+/** Stands in for the rows scrolled out of view, so the scrollbar keeps the whole list's length. */
+function SpacerRow({ height, colSpan }: { height: number; colSpan: number }) {
+  return (
+    <tr className="virtual-spacer">
+      <td colSpan={colSpan} style={{ height, padding: 0, border: 0 }} />
+    </tr>
+  );
+}
+
+function MessageRow({ colSpan, children, tone }: { colSpan: number; children: ReactNode; tone?: 'error' }) {
+  return (
+    <tr className="data-table-message">
+      <td colSpan={colSpan} className={tone === 'error' ? 'text-danger' : 'text-muted'}>
+        {children}
+      </td>
+    </tr>
+  );
+}
+
+/**
+ * A TanStack table rendered with Bootstrap's table look. Long lists (the 'All' page size) are
+ * virtualised, so thousands of rows cost no more DOM than a page.
+ */
+export function DataTable<T>(props: DataTableProps<T>) {
+  const { table, isLoading, error, emptyText = 'No data available in table', label } = props;
+  const rows = table.getRowModel().rows;
+  const colSpan = colSpanOf(table);
+  const isVirtual = rows.length > VIRTUALIZE_FROM;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: isVirtual ? rows.length : 0,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+  });
+
+  const { focusedIndex } = props;
+  useEffect(() => {
+    if (focusedIndex === undefined || focusedIndex < 0) return;
+    if (isVirtual) {
+      virtualizer.scrollToIndex(focusedIndex, { align: 'auto' });
+      return;
+    }
+    const row = scrollRef.current?.querySelector(`tr[data-row-index="${focusedIndex}"]`);
+    row?.scrollIntoView?.({ block: 'nearest' });
+  }, [focusedIndex, isVirtual, virtualizer]);
+
+  let body: ReactNode;
+  if (error)
+    body = (
+      <MessageRow colSpan={colSpan} tone="error">
+        {error}
+      </MessageRow>
+    );
+  else if (isLoading && !rows.length) body = <MessageRow colSpan={colSpan}>Loading...</MessageRow>;
+  else if (!rows.length) body = <MessageRow colSpan={colSpan}>{emptyText}</MessageRow>;
+  else if (!isVirtual) body = rows.map((row, index) => <BodyRow key={row.id} row={row} index={index} props={props} />);
+  else {
+    const items = virtualizer.getVirtualItems();
+    const before = items[0]?.start ?? 0;
+    const after = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
+    body = (
+      <>
+        {before > 0 && <SpacerRow height={before} colSpan={colSpan} />}
+        {items.map((item) => {
+          const row = rows[item.index] as Row<T>;
+          return <BodyRow key={row.id} row={row} index={item.index} props={props} />;
+        })}
+        {after > 0 && <SpacerRow height={after} colSpan={colSpan} />}
+      </>
+    );
+  }
+
+  return (
+    <div
+      ref={scrollRef}
+      className={`data-table-scroll${isVirtual ? ' is-virtual' : ''}${isLoading && rows.length ? ' is-refreshing' : ''}`}
+      aria-busy={isLoading || undefined}
+    >
+      <table className="table data-table align-middle mb-0" aria-label={label}>
+        <Header table={table} />
+        <tbody>{body}</tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import type { FolderKey, FolderOrderRow, FolderPage, Month } from '@nzeta/domain';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { PageSize } from '../../../components/ui/page-size-select';
+import { apiCall } from '../../../lib/api-client';
+
+export interface FolderListRequest {
+  folder: FolderKey;
+  page: number;
+  size: PageSize;
+  search: string;
+  month?: Month | undefined;
+}
+
+export interface FolderListResult {
+  rows: FolderOrderRow[];
+  total: number;
+  totalCapped: boolean;
+}
+
+/** Every list query lives under 'orders': a change pushed by the server refetches them all. */
+export const ordersKeys = {
+  all: ['orders'] as const,
+  list: (request: FolderListRequest) => ['orders', 'list', request] as const,
+  futureMonths: ['orders', 'future-months'] as const,
+};
+
+/** Rows fetched per request when the whole folder is shown ('All'). */
+export const ALL_CHUNK = 5_000;
+
+type ListEnvelope = Awaited<ReturnType<typeof apiCall<FolderOrderRow[]>>> & Partial<FolderPage>;
+
+async function listPage(request: FolderListRequest, perPage: number, cursor: string | null, signal: AbortSignal) {
+  return (await apiCall<FolderOrderRow[]>('GET', `admin/get-orders-list/${request.folder}`, {
+    query: {
+      page: cursor ? undefined : request.page,
+      perPage,
+      month: request.month,
+      search: request.search || undefined,
+      cursor,
+    },
+    signal,
+  })) as ListEnvelope;
+}
+
+/** A search in a folder goes through search-order (SPEC §7); plain pages through the list call. */
+async function searchPage(request: FolderListRequest, perPage: number, signal: AbortSignal) {
+  return (await apiCall<FolderOrderRow[]>('POST', 'admin/search-order', {
+    body: { start: request.page, end: perPage, searchVal: request.search, folderName: request.folder },
+    signal,
+  })) as ListEnvelope;
+}
+
+/**
+ * 'All' is the folder's total (SPEC §9). Large folders arrive in chunks that follow a cursor, so
+ * neither the server nor the browser handles the whole folder in one piece.
+ */
+async function wholeFolder(request: FolderListRequest, signal: AbortSignal): Promise<FolderListResult> {
+  const rows: FolderOrderRow[] = [];
+  let cursor: string | null = null;
+  let total = 0;
+  let totalCapped = false;
+  do {
+    const answer: ListEnvelope = await listPage(request, ALL_CHUNK, cursor, signal);
+    if (!cursor) {
+      total = answer.total ?? 0;
+      totalCapped = answer.totalCapped ?? false;
+    }
+    rows.push(...(answer.data ?? []));
+    cursor = answer.nextCursor ?? null;
+  } while (cursor);
+  return { rows, total: totalCapped ? total : Math.max(total, rows.length), totalCapped };
+}
+
+export async function getFolderOrders(request: FolderListRequest, signal: AbortSignal): Promise<FolderListResult> {
+  if (request.size === 'all') return wholeFolder(request, signal);
+  const answer =
+    request.search && !request.month
+      ? await searchPage(request, request.size, signal)
+      : await listPage(request, request.size, null, signal);
+  return { rows: answer.data ?? [], total: answer.total ?? 0, totalCapped: answer.totalCapped ?? false };
+}
+
+export const folderOrdersQuery = (request: FolderListRequest) =>
+  queryOptions({
+    queryKey: ordersKeys.list(request),
+    queryFn: ({ signal }) => getFolderOrders(request, signal),
+    // The previous page stays on screen while the next one loads: no flashing table.
+    placeholderData: keepPreviousData,
+  });
+
+export function useFolderOrders(request: FolderListRequest) {
+  return useQuery(folderOrdersQuery(request));
+}

@@ -1,0 +1,109 @@
+import { type DisplayRow, type FolderOrderRow, toDisplayRow } from '@nzeta/domain';
+import type { ColumnDef } from '@tanstack/react-table';
+import { Link } from 'react-router';
+import { selectionColumn } from '../../../components/data-table/selection-column';
+import { Icon } from '../../../components/ui/icon';
+import { paths } from '../../../config/paths';
+import type { ColumnKey } from '../folder-screens';
+import { StatusBadge } from './status-badge';
+
+// Rows are formatted when first drawn, once: with 'All' only the rows on screen ever are.
+const displayCache = new WeakMap<FolderOrderRow, { tz: string; shown: DisplayRow }>();
+export function displayOf(row: FolderOrderRow, timeZone: string): DisplayRow {
+  const cached = displayCache.get(row);
+  if (cached?.tz === timeZone) return cached.shown;
+  const shown = toDisplayRow(row, timeZone);
+  displayCache.set(row, { tz: timeZone, shown });
+  return shown;
+}
+
+export interface ColumnOptions {
+  keys: readonly ColumnKey[];
+  timeZone: string;
+  isSelectable: boolean;
+  /** the spec spells it 'Order ID' and 'Actions' on the Future table */
+  isFuture?: boolean;
+  onDelete?: ((row: FolderOrderRow) => void) | undefined;
+}
+
+type Column = ColumnDef<FolderOrderRow>;
+
+function textColumn(id: ColumnKey, header: string, pick: (shown: DisplayRow) => string, tz: string): Column {
+  return {
+    id,
+    header,
+    meta: { className: `col-${id}` },
+    cell: ({ row }) => pick(displayOf(row.original, tz)),
+  };
+}
+
+function actionColumn(header: string, tz: string, onDelete: ColumnOptions['onDelete']): Column {
+  return {
+    id: 'action',
+    header,
+    meta: { className: 'col-action' },
+    cell: ({ row }) => {
+      const shown = displayOf(row.original, tz);
+      const isAssigned = !!shown.assign_to;
+      return (
+        <div className="row-actions">
+          {/* Assigned rows keep a working link with a greyed look (SPEC §4). */}
+          <Link
+            to={paths.admin.viewOrder(shown.id)}
+            className={`btn btn-sm ${isAssigned ? 'btn-secondary view-assigned' : 'btn-primary'}`}
+            title={isAssigned ? `Assigned to ${shown.assign_to}` : undefined}
+            onClick={(event) => event.stopPropagation()}
+          >
+            View
+          </Link>
+          {onDelete && (
+            <button
+              type="button"
+              className="btn btn-sm btn-outline-danger btn-icon"
+              aria-label={`Delete order ${shown.id}`}
+              title="Delete"
+              onClick={(event) => {
+                event.stopPropagation();
+                onDelete(row.original);
+              }}
+            >
+              <Icon name="trash" size={16} />
+            </button>
+          )}
+        </div>
+      );
+    },
+  };
+}
+
+/** The folder's columns, in the order of SPEC §2.5, formatted by the display rules of §3. */
+export function orderColumns({ keys, timeZone: tz, isSelectable, isFuture, onDelete }: ColumnOptions): Column[] {
+  const byKey: Record<ColumnKey, () => Column> = {
+    id: () => ({
+      id: 'id',
+      header: isFuture ? 'Order ID' : 'Order Id',
+      meta: { className: 'col-id' },
+      cell: ({ row }) => <span className="order-id">{row.original.order_id}</span>,
+    }),
+    name: () => textColumn('name', 'Name', (s) => s.name, tz),
+    email: () => textColumn('email', 'Email', (s) => s.email, tz),
+    telephone: () => textColumn('telephone', 'Telephone', (s) => s.telephone, tz),
+    date: () => textColumn('date', 'Date & Time', (s) => s.date, tz),
+    refundDate: () => textColumn('refundDate', 'Refund Date', (s) => s.refundDate, tz),
+    processDate: () => textColumn('processDate', 'Processing Date', (s) => s.processDate, tz),
+    processMonth: () => textColumn('processMonth', 'Process Month', (s) => s.processMonth, tz),
+    status: () => ({
+      id: 'status',
+      header: 'Status',
+      meta: { className: 'col-status' },
+      cell: ({ row }) => (
+        <StatusBadge status={row.original.process_status} label={displayOf(row.original, tz).status} />
+      ),
+    }),
+    action: () => actionColumn(isFuture ? 'Actions' : 'Action', tz, onDelete),
+  };
+  const columns = keys.map((key) => byKey[key]());
+  return isSelectable
+    ? [selectionColumn<FolderOrderRow>((row) => `order ${row.original.order_id}`), ...columns]
+    : columns;
+}
