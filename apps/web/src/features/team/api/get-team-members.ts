@@ -1,0 +1,30 @@
+import type { Role } from '@nzeta/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiCall } from '../../../lib/api-client';
+
+/** A row of the member list (SPEC §3): the password is a mask, never the real one. */
+export interface TeamMember {
+  id: number;
+  name: string;
+  email: string;
+  password: string;
+  type: Role;
+  memberRole: Role;
+  createdAt: string;
+}
+
+export const teamKeys = {
+  all: ['team'] as const,
+  list: ['team', 'list'] as const,
+  member: (id: number) => ['team', 'member', id] as const,
+  types: ['team', 'types'] as const,
+};
+
+export const teamMembersQuery = queryOptions({
+  queryKey: teamKeys.list,
+  queryFn: async () => (await apiCall<TeamMember[]>('GET', 'admin/get-team-member-list')).data ?? [],
+});
+
+export function useTeamMembers() {
+  return useQuery(teamMembersQuery);
+}

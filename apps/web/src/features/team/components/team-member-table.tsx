@@ -1,0 +1,120 @@
+import { canManageMember } from '@nzeta/domain';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Icon } from '../../../components/ui/icon';
+import { paths } from '../../../config/paths';
+import { useAuth } from '../../../lib/auth-context';
+import { toastEnvelope } from '../../../lib/toast';
+import { useDeleteTeamMember } from '../api/delete-team-member';
+import { type TeamMember, useTeamMembers } from '../api/get-team-members';
+
+/** The member list (SPEC §2.11): id, name, email, password (masked), memberRole, edit and delete. */
+export function TeamMemberTable({ editingId }: { editingId?: number | undefined }) {
+  const { role, user } = useAuth();
+  const members = useTeamMembers();
+  const remove = useDeleteTeamMember();
+  const [toDelete, setToDelete] = useState<TeamMember | null>(null);
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    const answer = await remove.mutateAsync(toDelete.id);
+    toastEnvelope(answer);
+    setToDelete(null);
+  };
+
+  return (
+    <>
+      <div className="table-responsive">
+        <table className="table align-middle team-table mb-0">
+          <thead>
+            <tr>
+              <th scope="col">Id</th>
+              <th scope="col">Name</th>
+              <th scope="col">Email</th>
+              <th scope="col">Password</th>
+              <th scope="col">Member Role</th>
+              <th scope="col" className="member-row-actions">
+                Action
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {members.isPending && (
+              <tr>
+                <td colSpan={6} className="text-center text-muted py-4">
+                  Loading...
+                </td>
+              </tr>
+            )}
+            {members.isError && (
+              <tr>
+                <td colSpan={6} className="text-center text-danger py-4">
+                  {members.error.message}
+                </td>
+              </tr>
+            )}
+            {members.data?.length === 0 && (
+              <tr>
+                <td colSpan={6} className="text-center text-muted py-4">
+                  No records found
+                </td>
+              </tr>
+            )}
+            {members.data?.map((member) => {
+              const isSelf = member.id === user?.id;
+              const canManage = canManageMember(role, member.type);
+              return (
+                <tr key={member.id} className={member.id === editingId ? 'is-editing' : undefined}>
+                  <td data-label="Id">{member.id}</td>
+                  <td data-label="Name" className="member-name">
+                    {member.name}
+                    {isSelf && <span className="badge text-bg-light ms-2">You</span>}
+                  </td>
+                  <td data-label="Email" className="member-email">
+                    {member.email}
+                  </td>
+                  <td data-label="Password" className="member-password">
+                    {member.password}
+                  </td>
+                  <td data-label="Member Role">
+                    <span className={`role-badge role-${member.memberRole.replace(/\s+/g, '-').toLowerCase()}`}>
+                      {member.memberRole}
+                    </span>
+                  </td>
+                  <td className="member-row-actions">
+                    {canManage && (
+                      <Link
+                        to={paths.admin.editTeamMember(member.id)}
+                        className="btn btn-sm btn-outline-primary action-button"
+                        aria-label={`Edit ${member.name}`}
+                      >
+                        <Icon name="edit" size={16} /> Edit
+                      </Link>
+                    )}
+                    {canManage && !isSelf && (
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-outline-danger action-button ms-2"
+                        aria-label={`Delete ${member.name}`}
+                        onClick={() => setToDelete(member)}
+                      >
+                        <Icon name="trash" size={16} /> Delete
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <ConfirmDialog
+        isOpen={toDelete !== null}
+        isBusy={remove.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setToDelete(null)}
+      />
+    </>
+  );
+}

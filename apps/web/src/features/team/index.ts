@@ -1,0 +1,1 @@
+export { ManageTeamPage } from './components/manage-team-page';
