@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiCall } from '../../../lib/api-client';
+
+/** A payment gateway (SPEC §3): the id is obfuscated; '1' marks the active one. */
+export interface Gateway {
+  id: string;
+  gateway_name: string;
+  is_active: '1' | '0';
+}
+
+export const gatewaysQuery = queryOptions({
+  queryKey: ['gateways'],
+  queryFn: async () => (await apiCall<Gateway[]>('GET', 'admin/payment-gateways')).data ?? [],
+});
+
+export function useGateways() {
+  return useQuery(gatewaysQuery);
+}

@@ -1,0 +1,13 @@
+import type { Settings } from '@nzeta/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiCall } from '../../../lib/api-client';
+
+export const settingsQuery = queryOptions({
+  queryKey: ['settings'],
+  queryFn: async () => (await apiCall<Settings>('GET', 'admin/settings')).data as Settings,
+  staleTime: 0,
+});
+
+export function useSettings() {
+  return useQuery(settingsQuery);
+}

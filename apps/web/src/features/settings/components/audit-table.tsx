@@ -1,0 +1,126 @@
+import { formatDateTime } from '@nzeta/domain';
+import { useAppConfig } from '../../../lib/app-config';
+import { type AuditEntry, type AuditFilters, useAuditEntries } from '../api/get-audit-entries';
+
+const OUTCOME_CLASS: Record<AuditEntry['outcome'], string> = {
+  ok: 'text-bg-success',
+  denied: 'text-bg-warning',
+  failed: 'text-bg-danger',
+};
+
+function describe(detail: AuditEntry['detail']): string {
+  if (!detail) return '';
+  return Object.entries(detail)
+    .map(
+      ([key, value]) =>
+        `${key}: ${typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value)}`,
+    )
+    .join(', ');
+}
+
+interface AuditTableProps {
+  filters: AuditFilters;
+  onPage(page: number): void;
+  onPerPage(perPage: number): void;
+}
+
+export function AuditTable({ filters, onPage, onPerPage }: AuditTableProps) {
+  const { businessTimeZone } = useAppConfig();
+  const entries = useAuditEntries(filters);
+  const total = entries.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / filters.perPage));
+
+  return (
+    <>
+      <div className="table-responsive">
+        <table className="table table-sm align-middle audit-table">
+          <thead>
+            <tr>
+              <th scope="col">Date &amp; Time</th>
+              <th scope="col">Member</th>
+              <th scope="col">Action</th>
+              <th scope="col">Target</th>
+              <th scope="col">Outcome</th>
+              <th scope="col">IP Address</th>
+              <th scope="col">Details</th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.isPending && (
+              <tr>
+                <td colSpan={7} className="text-center text-muted py-4">
+                  Loading...
+                </td>
+              </tr>
+            )}
+            {entries.isError && (
+              <tr>
+                <td colSpan={7} className="text-center text-danger py-4">
+                  {entries.error.message}
+                </td>
+              </tr>
+            )}
+            {entries.data?.rows.length === 0 && (
+              <tr>
+                <td colSpan={7} className="text-center text-muted py-4">
+                  No records found
+                </td>
+              </tr>
+            )}
+            {entries.data?.rows.map((entry) => (
+              <tr key={entry.id}>
+                <td className="text-nowrap">{formatDateTime(entry.at, businessTimeZone)}</td>
+                <td>{entry.actorName ?? '-'}</td>
+                <td className="text-nowrap">{entry.action}</td>
+                <td>{entry.target ?? '-'}</td>
+                <td>
+                  <span className={`badge ${OUTCOME_CLASS[entry.outcome] ?? 'text-bg-light'}`}>{entry.outcome}</span>
+                </td>
+                <td>{entry.ip ?? '-'}</td>
+                <td className="audit-detail">{describe(entry.detail) || '-'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className="audit-pager">
+        <span className="text-muted small">
+          {total.toLocaleString()} {total === 1 ? 'entry' : 'entries'} · page {filters.page} of {pages}
+        </span>
+        <div className="audit-pager-controls">
+          <label className="visually-hidden" htmlFor="audit-per-page">
+            Rows per page
+          </label>
+          <select
+            id="audit-per-page"
+            className="form-select form-select-sm"
+            value={filters.perPage}
+            onChange={(event) => onPerPage(Number(event.target.value))}
+          >
+            {[25, 50, 100].map((size) => (
+              <option key={size} value={size}>
+                {size} / page
+              </option>
+            ))}
+          </select>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-secondary"
+            disabled={filters.page <= 1}
+            onClick={() => onPage(filters.page - 1)}
+          >
+            Previous
+          </button>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-secondary"
+            disabled={filters.page >= pages}
+            onClick={() => onPage(filters.page + 1)}
+          >
+            Next
+          </button>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ChangePasswordInput, changePasswordInput } from '@nzeta/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { TextField } from '../../../components/ui/text-field';
+import { paths } from '../../../config/paths';
+import { useAuth } from '../../../lib/auth-context';
+import { toastEnvelope } from '../../../lib/toast';
+import '../../../styles/settings.css';
+import { useChangePassword } from '../api/change-password';
+
+/** '/admin/change-password', headed Update Password (SPEC §2.12). */
+export function ChangePasswordPage() {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const change = useChangePassword();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ChangePasswordInput>({ resolver: zodResolver(changePasswordInput), defaultValues: { newPassword: '' } });
+
+  const onSubmit = handleSubmit(async (input) => {
+    // The server has revoked every token of this member: the stored session is useless now.
+    if (!toastEnvelope(await change.mutateAsync(input))) return;
+    auth.signOut();
+    queryClient.clear();
+    navigate(paths.signIn);
+  });
+
+  return (
+    <>
+      <div className="page-header">
+        <h1>Update Password</h1>
+      </div>
+      <section className="card-panel narrow-panel">
+        <p className="text-muted">After the change you will be signed out and need to sign in with the new password.</p>
+        <form onSubmit={onSubmit} noValidate>
+          <TextField
+            id="newPassword"
+            label="New Password"
+            type="password"
+            placeholder="New Password"
+            autoComplete="new-password"
+            registration={register('newPassword')}
+            error={errors.newPassword?.message}
+          />
+          <button type="submit" className="btn btn-primary settings-submit" disabled={change.isPending}>
+            {change.isPending ? 'Saving…' : 'Update Password'}
+          </button>
+        </form>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,142 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MAX_ADDRESS_LINES, type Settings, type SettingsInput, settingsInput } from '@nzeta/domain';
+import { useForm } from 'react-hook-form';
+import { TextField } from '../../../components/ui/text-field';
+import { toastEnvelope } from '../../../lib/toast';
+import { useSaveSettings } from '../api/save-settings';
+
+const SHOWN_ADDRESS_LINES = 4;
+
+/** Pads the address to a fixed number of inputs; empty ones are dropped on save. */
+function toFormValues(settings: Settings): SettingsInput {
+  const count = Math.min(MAX_ADDRESS_LINES, Math.max(SHOWN_ADDRESS_LINES, settings.company.addressLines.length));
+  const addressLines = Array.from({ length: count }, (_, i) => settings.company.addressLines[i] ?? '');
+  return { ...settings, company: { ...settings.company, addressLines } };
+}
+
+export function SettingsForm({ initial }: { initial: Settings }) {
+  const save = useSaveSettings();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isDirty },
+  } = useForm<SettingsInput, unknown, Settings>({
+    resolver: zodResolver(settingsInput),
+    defaultValues: toFormValues(initial),
+  });
+  const addressLines = toFormValues(initial).company.addressLines;
+  const addressErrors = errors.company?.addressLines;
+  // A rule on the whole address arrives as `root` (or the field itself); a rule on one line at its index.
+  const lineError = addressLines.map((_, i) => addressErrors?.[i]?.message).find(Boolean);
+  const addressError = addressErrors?.root?.message ?? addressErrors?.message ?? lineError;
+
+  const onSubmit = handleSubmit(async (input) => {
+    const answer = await save.mutateAsync(input);
+    if (toastEnvelope(answer) && answer.data) reset(toFormValues(answer.data));
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="settings-form">
+      <section className="card-panel" aria-labelledby="product-heading">
+        <h2 id="product-heading">Product</h2>
+        <TextField
+          id="productTitle"
+          label="Product title"
+          hint="Shown on the sign-in screen, in the console header and in e-mails."
+          registration={register('productTitle')}
+          error={errors.productTitle?.message}
+        />
+      </section>
+
+      <section className="card-panel" aria-labelledby="company-heading">
+        <h2 id="company-heading">Company</h2>
+        <p className="text-muted small">Printed on defence pack letters, invoices and customer e-mails.</p>
+        <div className="settings-grid">
+          <TextField
+            id="company-name"
+            label="Company name"
+            registration={register('company.name')}
+            error={errors.company?.name?.message}
+          />
+          <TextField
+            id="company-phone"
+            label="Phone"
+            type="tel"
+            registration={register('company.phone')}
+            error={errors.company?.phone?.message}
+          />
+          <TextField
+            id="company-email"
+            label="Email"
+            type="email"
+            registration={register('company.email')}
+            error={errors.company?.email?.message}
+          />
+          <TextField
+            id="company-website"
+            label="Website"
+            type="url"
+            placeholder="https://"
+            registration={register('company.website')}
+            error={errors.company?.website?.message}
+          />
+        </div>
+        <fieldset className="address-lines">
+          <legend className="form-label">Address</legend>
+          {addressLines.map((_, index) => (
+            <input
+              // biome-ignore lint/suspicious/noArrayIndexKey: a fixed set of inputs, one per address line
+              key={index}
+              className={`form-control${addressErrors?.[index] || (addressError && !lineError && index === 0) ? ' is-invalid' : ''}`}
+              aria-label={`Address line ${index + 1}`}
+              placeholder={`Address line ${index + 1}`}
+              {...register(`company.addressLines.${index}`)}
+            />
+          ))}
+          {addressError && <div className="invalid-feedback">{addressError}</div>}
+        </fieldset>
+      </section>
+
+      <section className="card-panel" aria-labelledby="support-heading">
+        <h2 id="support-heading">Customer support</h2>
+        <p className="text-muted small">The contacts customers see in approval and refund e-mails.</p>
+        <div className="settings-grid">
+          <TextField
+            id="support-phone"
+            label="Support phone"
+            type="tel"
+            registration={register('support.phone')}
+            error={errors.support?.phone?.message}
+          />
+          <TextField
+            id="support-email"
+            label="Support email"
+            type="email"
+            registration={register('support.email')}
+            error={errors.support?.email?.message}
+          />
+        </div>
+      </section>
+
+      <section className="card-panel" aria-labelledby="policy-heading">
+        <h2 id="policy-heading">Sign-in policy</h2>
+        <div className="form-check form-switch">
+          <input id="requireMfa" type="checkbox" className="form-check-input" {...register('requireMfa')} />
+          <label htmlFor="requireMfa" className="form-check-label">
+            Require two-step verification for every team member
+          </label>
+        </div>
+        <p className="text-muted small mt-2 mb-0">
+          Members without it are sent to the Security screen to set it up right after they sign in.
+        </p>
+      </section>
+
+      <div className="settings-save">
+        <button type="submit" className="btn btn-primary settings-submit" disabled={save.isPending || !isDirty}>
+          {save.isPending ? 'Saving…' : 'Save Settings'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,27 @@
+import { can } from '@nzeta/domain';
+import { NoAccess } from '../../../components/ui/no-access';
+import { useAuth } from '../../../lib/auth-context';
+import '../../../styles/settings.css';
+import { useSettings } from '../api/get-settings';
+import { SettingsForm } from './settings-form';
+
+/** '/admin/settings' (Admin): what letters, e-mails and screens print, and the sign-in policy. */
+export function SettingsPage() {
+  const { role } = useAuth();
+  if (!can(role, 'settings.manage')) return <NoAccess title="Settings" />;
+  return <LoadedSettings />;
+}
+
+function LoadedSettings() {
+  const settings = useSettings();
+  return (
+    <>
+      <div className="page-header">
+        <h1>Settings</h1>
+      </div>
+      {settings.isPending && <p className="text-muted">Loading...</p>}
+      {settings.isError && <p className="text-danger">{settings.error.message}</p>}
+      {settings.data && <SettingsForm initial={settings.data} />}
+    </>
+  );
+}
