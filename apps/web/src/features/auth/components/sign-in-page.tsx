@@ -37,7 +37,7 @@ export function SignInPage() {
     if (answer.status === 1 && answer.jwtToken) {
       auth.signIn(answer.jwtToken, remember);
       toast.success(answer.message);
-      navigate(paths.admin.dashboard);
+      navigate(answer.data?.mfaSetupRequired ? paths.admin.security : paths.admin.dashboard);
       return;
     }
     if (/authenticator/i.test(answer.message)) setNeedsCode(true);

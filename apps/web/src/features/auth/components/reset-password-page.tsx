@@ -1,0 +1,71 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { changePasswordInput } from '@nzeta/domain';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router';
+import { z } from 'zod';
+import { TextField } from '../../../components/ui/text-field';
+import { paths } from '../../../config/paths';
+import { toastEnvelope } from '../../../lib/toast';
+import { useResetPassword } from '../api/reset-password';
+import { AuthCard } from './auth-card';
+
+const resetForm = changePasswordInput
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'The passwords do not match.',
+  });
+type ResetForm = z.infer<typeof resetForm>;
+
+/** '/reset-password/{token}': the link from the reset e-mail; works once, for 30 minutes. */
+export function ResetPasswordPage() {
+  const { token = '' } = useParams();
+  const navigate = useNavigate();
+  const reset = useResetPassword();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ResetForm>({ resolver: zodResolver(resetForm), defaultValues: { newPassword: '', confirmPassword: '' } });
+
+  const onSubmit = handleSubmit(async ({ newPassword }) => {
+    if (toastEnvelope(await reset.mutateAsync({ token, newPassword }))) navigate(paths.signIn);
+  });
+
+  return (
+    <AuthCard subtitle="Choose a new password">
+      <form onSubmit={onSubmit} noValidate>
+        <TextField
+          id="newPassword"
+          label="New Password"
+          type="password"
+          autoComplete="new-password"
+          placeholder="New Password"
+          registration={register('newPassword')}
+          error={errors.newPassword?.message}
+        />
+        <TextField
+          id="confirmPassword"
+          label="Confirm New Password"
+          type="password"
+          autoComplete="new-password"
+          placeholder="Confirm New Password"
+          registration={register('confirmPassword')}
+          error={errors.confirmPassword?.message}
+        />
+        <button type="submit" className="btn btn-primary sign-in-button" disabled={reset.isPending}>
+          {reset.isPending ? 'Saving…' : 'Set New Password'}
+        </button>
+      </form>
+      <p className="text-center mt-4 mb-0">
+        <Link to={paths.forgotPassword} className="forget-link">
+          Ask for a new link
+        </Link>
+        <span className="text-muted mx-2">·</span>
+        <Link to={paths.signIn} className="forget-link">
+          Back to sign in
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

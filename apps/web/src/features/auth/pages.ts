@@ -1,0 +1,2 @@
+export { ForgotPasswordPage } from './components/forgot-password-page';
+export { ResetPasswordPage } from './components/reset-password-page';
