@@ -66,7 +66,7 @@ export async function setupMfa(
 ): Promise<{ secret: string; otpauthUrl: string; qrDataUrl: string }> {
   const member = await loadMember(db, actor.id);
   if (member.mfaEnabled) throw conflict('Two-step verification is already on. Turn it off first to set it up again.');
-  const secret = authenticator.generateSecret();
+  const secret = authenticator.generateSecret(20);
   const otpauthUrl = authenticator.keyuri(member.email, ISSUER, secret);
   const qrDataUrl = await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 220, errorCorrectionLevel: 'M' });
   await db
