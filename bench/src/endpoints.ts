@@ -1,0 +1,161 @@
+import { businessToday } from '@nzeta/domain';
+import { cursorWalk, type Exchange, type RequestSource, type RequestSpec, rotate, single } from './load';
+import type { Samples } from './samples';
+
+export interface Endpoint {
+  key: string;
+  label: string;
+  server: 'baseline' | 'app';
+  /** load: autocannon at each connection count; last-byte: sequential requests timed to the end */
+  mode: 'load' | 'last-byte';
+  source: RequestSource;
+  /** how one request is timed on its own */
+  exchange: Exchange;
+  /** one example request, for the results */
+  example: string;
+}
+
+export interface EndpointContext {
+  samples: Samples;
+  tokens: { admin: string; team: string };
+  /** the folder 'All' is measured on, and its size */
+  allFolder: { key: string; count: number };
+  /** the largest folder (Order History) and its size */
+  largest: { key: string; count: number };
+  businessTimeZone: string;
+}
+
+/** Rows per request when the console shows a whole folder (the web client's ALL_CHUNK). */
+export const ALL_CHUNK = 5_000;
+
+/** The deep page sits half a million rows into the folder (page 10,000 of 50), or at its end. */
+export const DEEP_ROW = 500_000;
+
+export function deepPage(perPage: number, folderSize: number): number {
+  const lastPage = Math.max(1, Math.ceil(folderSize / perPage));
+  return Math.min(Math.ceil(DEEP_ROW / perPage), lastPage);
+}
+
+function fixed(spec: RequestSpec): RequestSource {
+  return () => spec;
+}
+
+function describeSpec(spec: RequestSpec): string {
+  return `${spec.method} ${spec.path}${spec.body === undefined ? '' : ` ${JSON.stringify(spec.body)}`}`;
+}
+
+function endpoint(
+  key: string,
+  label: string,
+  source: RequestSource,
+  options: Partial<Pick<Endpoint, 'server' | 'mode' | 'exchange'>> = {},
+): Endpoint {
+  return {
+    key,
+    label,
+    source,
+    exchange: options.exchange ?? single(source),
+    example: describeSpec(source()),
+    server: options.server ?? 'app',
+    mode: options.mode ?? 'load',
+  };
+}
+
+export function baselineEndpoints(): Endpoint[] {
+  return [
+    endpoint('l1', 'L1: Fastify, fixed body', fixed({ method: 'GET', path: '/l1' }), { server: 'baseline' }),
+    endpoint('l2', 'L2: Fastify + driver, SELECT 1', fixed({ method: 'GET', path: '/l2' }), { server: 'baseline' }),
+  ];
+}
+
+export function appEndpoints(ctx: EndpointContext): Endpoint[] {
+  const { samples, tokens, largest, allFolder } = ctx;
+  const team = tokens.team;
+  const list = (perPage: number, page: number): RequestSource =>
+    fixed({
+      method: 'GET',
+      path: `/api/admin/get-orders-list/${largest.key}?page=${page}&perPage=${perPage}`,
+      token: team,
+    });
+  const search = (term: string): RequestSource =>
+    fixed({
+      method: 'POST',
+      path: '/api/admin/search-order',
+      body: { start: 1, end: 10, searchVal: term, folderName: 'allOrder' },
+      token: team,
+    });
+  const today = businessToday(ctx.businessTimeZone);
+  const yearAgo = new Date(Date.parse(`${today}T00:00:00Z`) - 364 * 86_400_000).toISOString().slice(0, 10);
+  const range = { fromDate: yearAgo, toDate: today };
+  const deep50 = deepPage(50, largest.count);
+  const deep500 = deepPage(500, largest.count);
+  const terms = samples.searchTerms;
+  const whole = fixed({ method: 'GET', path: `/api/admin/get-orders-list/${allFolder.key}`, token: team });
+
+  return [
+    endpoint(
+      'folder-counts',
+      'folder counts (14)',
+      fixed({ method: 'GET', path: '/api/admin/get-folder-count', token: team }),
+    ),
+    endpoint('list-50-p1', 'list 50 rows, page 1', list(50, 1)),
+    endpoint('list-500-p1', 'list 500 rows, page 1', list(500, 1)),
+    endpoint('list-50-deep', `list 50 rows, page ${deep50.toLocaleString('en-US')}`, list(50, deep50)),
+    endpoint('list-500-deep', `list 500 rows, page ${deep500.toLocaleString('en-US')}`, list(500, deep500)),
+    endpoint(
+      'all-30k',
+      `'All' of ${allFolder.key} (${allFolder.count.toLocaleString('en-US')} rows, pages of ${ALL_CHUNK.toLocaleString('en-US')})`,
+      whole,
+      { mode: 'last-byte', exchange: cursorWalk(whole, ALL_CHUNK) },
+    ),
+    endpoint(
+      'all-30k-one',
+      `'All' of ${allFolder.key} in one answer`,
+      fixed({ ...whole(), path: `${whole().path}?page=1&perPage=${allFolder.count}` }),
+      { mode: 'last-byte' },
+    ),
+    endpoint('search-rare', `search: rare term "${terms.rare}"`, search(terms.rare)),
+    endpoint('search-surname', `search: common surname "${terms.surname}"`, search(terms.surname)),
+    endpoint('search-domain', `search: e-mail domain "${terms.domain}"`, search(terms.domain)),
+    endpoint('search-order-id', `search: order id "${terms.orderId}"`, search(terms.orderId)),
+    endpoint('search-short', `search: 2 characters "${terms.short}"`, search(terms.short)),
+    endpoint(
+      'order-detail',
+      'order detail with histories',
+      rotate(samples.deliveredIds, (id) => ({
+        method: 'GET',
+        path: `/api/admin/get-orders-details/${id}`,
+        token: team,
+      })),
+    ),
+    endpoint(
+      'report-country',
+      'report by country, one year',
+      fixed({ method: 'POST', path: '/api/admin/get-country-order-count', body: range, token: tokens.admin }),
+    ),
+    endpoint(
+      'report-processed',
+      'report processed by, one year',
+      fixed({ method: 'POST', path: '/api/admin/get-processed-by-count', body: range, token: tokens.admin }),
+    ),
+    endpoint(
+      'track-order',
+      'track-order (visitor)',
+      rotate(samples.trackPairs, ({ orderId, email }) => ({
+        method: 'POST',
+        path: '/api/front/track-order',
+        body: { orderId: String(orderId), email },
+      })),
+    ),
+    endpoint(
+      'defence-pack-pdf',
+      'defence pack 1 PDF',
+      rotate(samples.deliveredIds, (id) => ({
+        method: 'POST',
+        path: '/api/admin/get-defence-pack-pdf',
+        body: { orderId: id, defencePackType: 1 },
+        token: team,
+      })),
+    ),
+  ];
+}

@@ -1,0 +1,27 @@
+import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { openDatabase } from '../../../apps/server/src/db/client';
+import { registerEventLoopProbe } from './event-loop-probe';
+import { announceReady, closeOnSignal } from './lifecycle';
+
+/**
+ * The limit of this stack, measured beside the product: L1 is Fastify answering a fixed body,
+ * L2 adds one round trip through the product's database driver and pool (SELECT 1). No
+ * endpoint of the product can beat L2; each is reported as a share of it.
+ */
+const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined, pgliteDir: 'memory://' });
+const app = Fastify({ logger: false });
+const body = { status: 1, message: 'OK', data: { ok: true } };
+
+app.get('/l1', async () => body);
+app.get('/l2', async () => {
+  await database.db.execute(sql`select 1`);
+  return body;
+});
+registerEventLoopProbe(app, 'baseline');
+closeOnSignal(async () => {
+  await app.close();
+  await database.close();
+});
+await app.listen({ port: Number(process.env.PORT ?? 0), host: '127.0.0.1' });
+announceReady(app);
