@@ -11,8 +11,8 @@ export function OrderNotFound({ orderId }: { orderId?: number }) {
           ? `There is no order ${orderId}. It may have been typed wrongly.`
           : 'This order link is not valid. Please open the order again from a list or the search.'}
       </p>
-      <Link to={paths.admin.allOrder} className="btn btn-primary">
-        Go to Order History
+      <Link to={paths.admin.dashboard} className="btn btn-primary">
+        Go to the dashboard
       </Link>
     </div>
   );
