@@ -38,10 +38,12 @@ const rollupMismatches = () =>
     database.db,
     sql`(select status, mode, assigned_to, processing_date, count from order_rollup where count <> 0
          except
-         select process_status, processing_mode, coalesce(assigned_to, 0), coalesce(processing_date, date '0001-01-01'), count(*)
+         select process_status, processing_mode, order_rollup_assignee(process_status, assigned_to),
+           order_rollup_date(process_status, processing_date), count(*)
          from orders group by 1, 2, 3, 4)
         union all
-        (select process_status, processing_mode, coalesce(assigned_to, 0), coalesce(processing_date, date '0001-01-01'), count(*)
+        (select process_status, processing_mode, order_rollup_assignee(process_status, assigned_to),
+           order_rollup_date(process_status, processing_date), count(*)
          from orders group by 1, 2, 3, 4
          except
          select status, mode, assigned_to, processing_date, count from order_rollup where count <> 0)`,

@@ -84,6 +84,8 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_intake_reference_idx').on(t.intakeReference),
     index('orders_status_created_idx').on(t.processStatus, t.createdAt.desc(), t.orderId.desc()),
+    // This index and orders_processed_at_idx also INCLUDE the columns deep pages and reports read
+    // (migration 0003), which drizzle cannot declare.
     index('orders_created_idx').on(t.createdAt.desc(), t.orderId.desc()),
     index('orders_assigned_idx').on(t.assignedTo, t.processStatus).where(sql`${t.assignedTo} is not null`),
     index('orders_processing_date_idx')
@@ -113,7 +115,8 @@ export const orderOtherNames = pgTable(
 /**
  * Live folder counts (DESIGN §1): rows per (status, mode, assignee, processing date), kept by a
  * trigger in the same transaction as every order change. Folder rules are evaluated over this
- * small table instead of counting the orders.
+ * small table instead of counting the orders. Assignee and date are kept for status New only, the
+ * one status whose folder rules read them (migration 0003).
  */
 export const orderRollup = pgTable(
   'order_rollup',

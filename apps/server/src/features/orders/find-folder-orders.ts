@@ -1,12 +1,4 @@
-import {
-  FOLDER_RULES,
-  type FolderKey,
-  type FolderOrderRow,
-  type FolderPage,
-  MONTHS,
-  type Month,
-  STATUSES,
-} from '@nzeta/domain';
+import { type FolderKey, type FolderOrderRow, type FolderPage, MONTHS, type Month } from '@nzeta/domain';
 import { and, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { orderRollup, orders, staff } from '../../db/schema';
@@ -18,13 +10,18 @@ import { countFolder } from './get-folder-counts';
  * Every folder listing, search and export reads through this file, so the queries can be
  * measured and tuned in one place.
  *
- * Deep pages: the page's ids are found first, on the narrow index (status, created_at, order_id)
- * where the folder allows it, and only those rows are read from the heap (a deferred join).
- * Reading a folder to its end uses a keyset cursor instead of OFFSET.
+ * Deep pages: the page's ids are found first, from an index alone ((status, created_at, order_id),
+ * or (created_at, order_id) which carries the status for Order History, migration 0003), and only
+ * those rows are read from the heap (a deferred join). Reading a folder to its end uses a keyset
+ * cursor instead of OFFSET.
  */
 
-/** A search matching more rows than this answers `totalCapped` instead of counting them all. */
-export const SEARCH_COUNT_CAP = 10_000;
+/**
+ * A search matching more rows than this answers `totalCapped` instead of counting them all.
+ * Counting stops at the cap: on a million orders a common surname (7 % of them) reaches 1,000
+ * matches within about 15,000 rows, where 10,000 took a scan of 140,000 (README, Benchmarks).
+ */
+export const SEARCH_COUNT_CAP = 1_000;
 
 export interface FindFolderOrdersOptions {
   folder: FolderKey;
@@ -120,46 +117,23 @@ function afterCursor(ordering: Ordering, cursor: Cursor | undefined): SQL | unde
   return sql`(${ordering.key}, ${orders.orderId}) ${op} (${key}, ${cursor.id})`;
 }
 
-/**
- * The statuses a folder's rows can have, when listing them status by status lets every branch
- * walk the (status, created_at, order_id) index in order: Order History is every status but one.
- */
-function statusBranches(folder: FolderKey): readonly string[] | undefined {
-  const rule = FOLDER_RULES[folder];
-  if (!rule.excludeStatuses || rule.modes || rule.excludeModes || rule.assignment || rule.due !== undefined) {
-    return undefined;
-  }
-  return STATUSES.filter((s) => !(rule.excludeStatuses as readonly string[]).includes(s));
-}
-
 interface PageIdsQuery {
   where: SQL;
   ordering: Ordering;
   limit: number;
   offset: number;
-  branches?: readonly string[] | undefined;
 }
 
-/** The ids (and sort keys) of one page, without touching the rows' other columns. */
 /** The indexes are built DESC NULLS LAST; the same spelling lets the planner walk them in order. */
 function directionOf(ordering: Ordering): SQL {
   return sql.raw(`${ordering.direction} nulls last`);
 }
 
-function pageIdsQuery({ where, ordering, limit, offset, branches }: PageIdsQuery): SQL {
+/** The ids (and sort keys) of one page, without touching the rows' other columns. */
+function pageIdsQuery({ where, ordering, limit, offset }: PageIdsQuery): SQL {
   const dir = directionOf(ordering);
-  if (!branches) {
-    return sql`select ${orders.orderId} as order_id, ${ordering.key} as sort_key from ${orders}
-      where ${where} order by sort_key ${dir}, order_id ${dir} limit ${limit} offset ${offset}`;
-  }
-  // One ordered branch per status, merged: each branch reads only its slice of the index.
-  const parts = branches.map(
-    (status) => sql`(select ${orders.orderId} as order_id, ${ordering.key} as sort_key from ${orders}
-      where ${orders.processStatus} = ${status} and ${where}
-      order by sort_key ${dir}, order_id ${dir} limit ${limit + offset})`,
-  );
-  return sql`select order_id, sort_key from (${sql.join(parts, sql` union all `)}) as branches
-    order by sort_key ${dir}, order_id ${dir} limit ${limit} offset ${offset}`;
+  return sql`select ${orders.orderId} as order_id, ${ordering.key} as sort_key from ${orders}
+    where ${where} order by sort_key ${dir}, order_id ${dir} limit ${limit} offset ${offset}`;
 }
 
 interface RawRow extends Omit<FolderOrderRow, 'order_id'> {
@@ -215,10 +189,9 @@ export async function findFolderOrders(db: DbOrTx, options: FindFolderOrdersOpti
   const filter = and(folderWhere(folder, ctx), monthWhere(options.month), search) as SQL;
   const where = and(filter, afterCursor(ordering, cursor)) as SQL;
   const offset = cursor ? 0 : ((options.page ?? 1) - 1) * perPage;
-  const branches = search || options.month ? undefined : statusBranches(folder);
 
   const [raw, counted] = await Promise.all([
-    readPage(db, pageIdsQuery({ where, ordering, limit: perPage, offset, branches }), ordering),
+    readPage(db, pageIdsQuery({ where, ordering, limit: perPage, offset }), ordering),
     options.withTotal === false
       ? { total: 0, totalCapped: false }
       : search

@@ -110,7 +110,7 @@ describe('search-order', () => {
     expect(capped.rows).toHaveLength(3);
     const exact = await findFolderOrders(t.database.db, { ...options, perPage: 3, countCap: 8 });
     expect(exact).toMatchObject({ total: 8, totalCapped: false });
-    expect(SEARCH_COUNT_CAP).toBe(10_000);
+    expect(SEARCH_COUNT_CAP).toBe(1_000);
   });
 
   it('refuses bad input with the schema message', async () => {
