@@ -8,9 +8,17 @@ import { loadOrder } from './load-order';
  * The approval e-mail as the customer would receive it ('View Email Content'), with a wa.me link
  * that opens WhatsApp on the customer's number with a prefilled message.
  */
-export async function getEmailContent(db: DbOrTx, orderId: number): Promise<EmailContent> {
+export async function getEmailContent(
+  db: DbOrTx,
+  orderId: number,
+  options: { trackOrderUrl?: string | undefined } = {},
+): Promise<EmailContent> {
   const [order, settings] = await Promise.all([loadOrder(db, orderId), getCompanySettings(db)]);
-  const preview = approvalPreview(order, settings);
+  const preview = approvalPreview(
+    order,
+    settings,
+    options.trackOrderUrl ? { trackOrderUrl: options.trackOrderUrl } : {},
+  );
   const name = applicantNameOf(order);
   const message = [
     `Hello ${name}, this is ${settings.company.name} about your ${settings.productTitle} application (order ${orderId}).`,

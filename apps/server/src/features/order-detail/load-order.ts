@@ -16,3 +16,11 @@ export async function loadOrder(
   if (!order) throw notFound(ORDER_NOT_FOUND);
   return order;
 }
+
+/**
+ * The customer's order page for e-mails, only when PUBLIC_APP_URL is configured: the request's
+ * own Host header must never decide where a customer is sent.
+ */
+export function trackOrderUrl(publicAppUrl: string | undefined, orderId: number): string | undefined {
+  return publicAppUrl ? new URL(`/track-order/${orderId}`, publicAppUrl).toString() : undefined;
+}

@@ -8,7 +8,7 @@ import { addRemark } from './add-remark';
 import { disputeRoutes } from './dispute.routes';
 import { getEmailContent } from './get-email-content';
 import { getOrderDetail } from './get-order-detail';
-import { ORDER_NOT_FOUND } from './load-order';
+import { ORDER_NOT_FOUND, trackOrderUrl } from './load-order';
 import { orderDocumentRoutes } from './order-documents.routes';
 import { saveTransactionDetails } from './save-transaction-details';
 
@@ -66,7 +66,10 @@ export async function orderDetailRoutes(fastify: FastifyInstance): Promise<void>
     '/admin/email-content/:orderId',
     { config: work, schema: { params: orderIdParam, tags: ['order detail'] } },
     async (request) => {
-      const data = await getEmailContent(app.ctx.db, Number(request.params.orderId));
+      const orderId = Number(request.params.orderId);
+      const data = await getEmailContent(app.ctx.db, orderId, {
+        trackOrderUrl: trackOrderUrl(app.ctx.config.PUBLIC_APP_URL, orderId),
+      });
       return { status: 1, message: 'E-mail content fetched successfully.', data };
     },
   );

@@ -8,6 +8,7 @@ import { currentStaff } from '../../plugins/authentication';
 import { prepareUpload, TOO_LARGE_MESSAGE } from '../documents/inspect-upload';
 import { createDocumentStorage } from '../documents/storage';
 import { getDocument } from './get-document';
+import { trackOrderUrl } from './load-order';
 import { readUpload } from './read-upload';
 import { resendMail } from './resend-mail';
 import { uploadDocument } from './upload-document';
@@ -41,6 +42,7 @@ export async function orderDocumentRoutes(fastify: FastifyInstance): Promise<voi
         ext: prepared.ext,
         mime: prepared.mime,
         originalName: file.filename,
+        trackOrderUrl: trackOrderUrl(app.ctx.config.PUBLIC_APP_URL, parsed.data.orderId),
       },
       actor,
     );
@@ -52,7 +54,9 @@ export async function orderDocumentRoutes(fastify: FastifyInstance): Promise<voi
     '/admin/resend-mail',
     { config: work, schema: { body: resendMailInput, tags: ['order detail'] } },
     async (request) => {
-      const mailId = await resendMail(app.ctx.db, request.body, currentStaff(request));
+      const mailId = await resendMail(app.ctx.db, request.body, currentStaff(request), {
+        trackOrderUrl: trackOrderUrl(app.ctx.config.PUBLIC_APP_URL, request.body.orderId),
+      });
       return { status: 1, message: 'The e-mail has been queued for delivery.', data: { mailId } };
     },
   );

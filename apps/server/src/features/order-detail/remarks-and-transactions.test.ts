@@ -7,7 +7,7 @@ import { TRANSACTION_STATUS_MESSAGE } from './save-transaction-details';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ PUBLIC_APP_URL: 'https://office.example.com' });
 });
 afterAll(() => t.close());
 beforeEach(() => t.database.reset());
@@ -170,6 +170,8 @@ describe('GET /api/admin/email-content/:orderId', () => {
     expect(data.html).toContain('support@example.com');
     expect(data.html).toContain('+64 9 000 0000');
     expect(data.text).toContain(String(order.orderId));
+    // With the app's public address configured, the e-mail links to the customer's order page.
+    expect(data.html).toContain(`https://office.example.com/track-order/${order.orderId}`);
     const url = new URL(data.whatsappUrl);
     expect(url.origin + url.pathname).toBe('https://wa.me/61412345678');
     expect(url.searchParams.get('text')).toContain(`order ${order.orderId}`);

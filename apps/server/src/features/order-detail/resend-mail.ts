@@ -13,7 +13,12 @@ import { attachmentName } from './upload-document';
 export const NO_DOCUMENT_MESSAGE = 'No document has been uploaded for this order yet.';
 
 /** Queues the approval e-mail again, with the latest uploaded document, through the chosen provider. */
-export async function resendMail(db: Db, input: ResendMailInput, actor: Actor & { id: number }): Promise<number> {
+export async function resendMail(
+  db: Db,
+  input: ResendMailInput,
+  actor: Actor & { id: number },
+  options: { trackOrderUrl?: string | undefined } = {},
+): Promise<number> {
   return db.transaction(async (tx) => {
     const order = await loadOrder(tx, input.orderId);
     const [document] = await tx
@@ -24,7 +29,12 @@ export async function resendMail(db: Db, input: ResendMailInput, actor: Actor & 
       .limit(1);
     if (!document) throw badRequest(NO_DOCUMENT_MESSAGE);
     const settings = await getCompanySettings(tx);
-    const mail = renderMail('resend', { orderId: input.orderId, applicantName: applicantNameOf(order), settings });
+    const mail = renderMail('resend', {
+      orderId: input.orderId,
+      applicantName: applicantNameOf(order),
+      settings,
+      trackOrderUrl: options.trackOrderUrl,
+    });
     const queued = await enqueueMail(tx, {
       orderId: input.orderId,
       kind: 'resend',

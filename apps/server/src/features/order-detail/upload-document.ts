@@ -20,6 +20,8 @@ export interface UploadDocumentInput {
   ext: DocumentExtension;
   mime: string;
   originalName?: string | undefined;
+  /** the visitor page of the order, when the app's public address is configured */
+  trackOrderUrl?: string | undefined;
 }
 
 export interface UploadDocumentResult {
@@ -88,7 +90,12 @@ export async function uploadDocument(
         });
       }
       const settings = await getCompanySettings(tx);
-      const mail = renderMail('approval', { orderId: input.orderId, applicantName: customerName, settings });
+      const mail = renderMail('approval', {
+        orderId: input.orderId,
+        applicantName: customerName,
+        settings,
+        trackOrderUrl: input.trackOrderUrl,
+      });
       const queued = await enqueueMail(tx, {
         orderId: input.orderId,
         kind: 'approval',
