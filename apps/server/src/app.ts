@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import underPressure from '@fastify/under-pressure';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context';
 import type { Config } from './config';
@@ -14,6 +14,7 @@ import { healthRoutes } from './features/health/health.routes';
 import { intakeRoutes } from './features/intake/intake.routes';
 import { orderDetailRoutes } from './features/order-detail/order-detail.routes';
 import { ordersRoutes } from './features/orders/orders.routes';
+import { serializeRequest } from './features/privacy/redact-url';
 import { reportsRoutes } from './features/reports/reports.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { teamRoutes } from './features/team/team.routes';
@@ -46,17 +47,33 @@ export interface BuildAppOptions {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  /** Where the app's own logger writes, stdout by default (the log tests read it back). */
+  logStream?: { write(line: string): void };
+  /** Told of every route as it is registered (the authorization tests collect them). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole application without listening: tests drive it with app.inject. */
-export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger,
+  logStream,
+  onRoute,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.LOG_LEVEL, redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' } },
+    logger: logger ?? {
+      level: config.LOG_LEVEL,
+      redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
+      serializers: { req: serializeRequest },
+      ...(logStream && { stream: logStream }),
+    },
     trustProxy: parseTrustProxy(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     disableRequestLogging: config.NODE_ENV === 'test',
   });
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Role } from '@nzeta/domain';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../src/app';
+import { type BuildAppOptions, buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { insertStaff } from '../src/db/factories';
 import { signStaffToken } from '../src/features/auth/staff-token';
@@ -34,9 +34,17 @@ export interface ApiBody {
   [key: string]: unknown;
 }
 
+export interface TestAppOptions extends Pick<BuildAppOptions, 'logStream' | 'onRoute'> {
+  /** Another app's database: two instances on one database (closing this app leaves it open). */
+  database?: TestDatabase;
+}
+
 /** The real app on a real, migrated test database (one per test file). */
-export async function createTestApp(overrides: Partial<Record<string, string>> = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+export async function createTestApp(
+  overrides: Partial<Record<string, string>> = {},
+  { database: shared, ...buildOptions }: TestAppOptions = {},
+): Promise<TestApp> {
+  const database = shared ?? (await createTestDatabase());
   const dataDir = mkdtempSync(path.join(tmpdir(), 'nzeta-test-'));
   const config = loadConfig(
     {
@@ -47,7 +55,7 @@ export async function createTestApp(overrides: Partial<Record<string, string>> =
     },
     overrides as never,
   );
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, ...buildOptions });
   await app.ready();
   return {
     app,
@@ -71,7 +79,7 @@ export async function createTestApp(overrides: Partial<Record<string, string>> =
     },
     async close() {
       await app.close();
-      await database.destroy();
+      if (!shared) await database.destroy();
     },
   };
 }

@@ -4,6 +4,7 @@ export * from './format';
 export * from './id-codec';
 export * from './order-detail';
 export * from './roles';
+export * from './route-policy';
 export * from './schemas/auth';
 export * from './schemas/common';
 export * from './schemas/folder-pages';
