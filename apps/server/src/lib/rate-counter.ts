@@ -31,6 +31,13 @@ export async function peekCounter(db: DbOrTx, key: string): Promise<Counter | un
   return row ? { count: Number(row.count), resetAt: new Date(row.reset_at) } : undefined;
 }
 
+/** Gives back one hit of the current window (an attempt that turned out not to count). */
+export async function refundHit(db: DbOrTx, key: string): Promise<void> {
+  await db.execute(
+    sql`update rate_counters set count = greatest(count - 1, 0) where key = ${key} and reset_at > now()`,
+  );
+}
+
 export async function clearCounter(db: DbOrTx, key: string): Promise<void> {
   await db.execute(sql`delete from rate_counters where key = ${key}`);
 }

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { orders } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { writeAudit } from '../../lib/audit';
-import { clearCounter, hitCounter, peekCounter, secondsUntil } from '../../lib/rate-counter';
+import { clearCounter, hitCounter, secondsUntil } from '../../lib/rate-counter';
 import { signVisitorToken } from './visitor-token';
 
 export const ORDER_NOT_FOUND = 'We could not find an order with these details. Please check the order ID and e-mail.';
@@ -35,8 +35,10 @@ export async function trackOrder(
   const orderId = parseOrderRef(input.orderId);
   // Guesses at ids that do not parse still count, under their own text.
   const orderKey = `track-order:${orderId ?? `raw:${input.orderId.toLowerCase()}`}`;
-  const orderCounter = await peekCounter(db, orderKey);
-  if (orderCounter && orderCounter.count >= config.TRACK_ORDER_LIMIT) throw tooManyAttempts(orderCounter.resetAt);
+  // Counted before the check, so concurrent guesses cannot all pass a count read before any failed;
+  // the right e-mail clears the count below.
+  const orderCounter = await hitCounter(db, orderKey, ORDER_WINDOW_MS);
+  if (orderCounter.count > config.TRACK_ORDER_LIMIT) throw tooManyAttempts(orderCounter.resetAt);
 
   const [order] = await db
     .select({ email: orders.email, status: orders.processStatus, erasedAt: orders.erasedAt })
@@ -47,7 +49,6 @@ export async function trackOrder(
   const isAvailable = !!order && !order.erasedAt && order.status !== 'Deleted';
 
   if (orderId === undefined || !isAvailable || !emailMatches) {
-    await hitCounter(db, orderKey, ORDER_WINDOW_MS);
     await writeAudit(db, {
       action: 'visitor-track',
       target: orderId === undefined ? null : `order:${orderId}`,
