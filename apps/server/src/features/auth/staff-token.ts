@@ -22,10 +22,16 @@ export async function signStaffToken(claims: StaffClaims, secret: Uint8Array, tt
     .sign(secret);
 }
 
-/** Verifies signature (HS256 only), issuer, audience and expiry; undefined when any fails. */
+/** Verifies signature (HS256 only), issuer, audience and expiry (required); undefined when any fails. */
 export async function verifyStaffToken(token: string, secret: Uint8Array): Promise<StaffClaims | undefined> {
   try {
-    const { payload } = await jwtVerify(token, secret, { algorithms: [ALGORITHM], issuer: ISSUER, audience: AUDIENCE });
+    // exp is required, not merely checked when present: a token without one would never end.
+    const { payload } = await jwtVerify(token, secret, {
+      algorithms: [ALGORITHM],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      requiredClaims: ['exp', 'iat'],
+    });
     const user = payload.user as Partial<SessionUser> | undefined;
     if (!user || typeof user.id !== 'number' || typeof user.name !== 'string' || !isRole(user.type)) return undefined;
     if (typeof payload.ver !== 'number') return undefined;

@@ -21,7 +21,12 @@ export async function signVisitorToken(orderId: number, secret: Uint8Array): Pro
 /** The order id the token is scoped to; undefined when the signature, audience or expiry fails. */
 export async function verifyVisitorToken(token: string, secret: Uint8Array): Promise<number | undefined> {
   try {
-    const { payload } = await jwtVerify(token, secret, { algorithms: [ALGORITHM], issuer: ISSUER, audience: AUDIENCE });
+    const { payload } = await jwtVerify(token, secret, {
+      algorithms: [ALGORITHM],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      requiredClaims: ['exp'],
+    });
     return typeof payload.oid === 'number' && Number.isSafeInteger(payload.oid) ? payload.oid : undefined;
   } catch {
     return undefined;
