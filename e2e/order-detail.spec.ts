@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiSignIn, createOrder, DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoRole, expect, test } from './support/fixtures';
 
@@ -52,6 +53,12 @@ async function signInOnce(page: Page, role: DemoRole) {
   await page.evaluate((token) => localStorage.setItem('user', JSON.stringify({ accessToken: token })), jwtToken);
 }
 
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).include('.order-detail').analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
 async function menuCount(page: Page, label: string): Promise<number> {
   const text = await page.locator('.side-menu a', { hasText: label }).locator('.count').textContent();
   return Number(text?.replace(/\D/g, '') || 0);
@@ -103,6 +110,8 @@ test('the full page of an order with other names and an offence answered yes', a
   // A New order offers no defence packs.
   await expect(page.getByRole('button', { name: 'View Email Content' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Defence Pack 1' })).toHaveCount(0);
+
+  await expectAccessible(page);
 });
 
 test('the offence follow-ups and the expiry date stay hidden when not asked for', async ({ page, request }) => {
@@ -234,6 +243,7 @@ test('an upload with AWS adds an Email History row and the order reaches Complet
   ).toBeVisible();
   await expect(mails.locator('tbody tr')).toHaveCount(2);
   await expect(mails.locator('tbody tr').first()).toContainText('Sendgrid');
+  await expectAccessible(page);
 });
 
 test('transaction details and a defence pack that opens as a PDF', async ({ page, request }) => {
