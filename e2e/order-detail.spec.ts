@@ -233,7 +233,9 @@ test('an upload with AWS adds an Email History row and the order reaches Complet
   await expect(page.locator('.status-pill')).toHaveText('Completed');
   await expect(detail(page, 'Order Details', 'Processed by')).toHaveText('Demo Team');
   await expect(mails.getByLabel('Email')).toHaveValue(/@example/);
-  await expect(upload.getByRole('button', { name: 'Download document' })).toBeVisible();
+  const downloaded = page.waitForEvent('download');
+  await upload.getByRole('button', { name: 'Download document' }).click();
+  expect((await downloaded).suggestedFilename()).toBe(`NZeTA-${orderId}.pdf`);
   // Completed: the dispute buttons appear.
   await expect(page.getByRole('button', { name: 'Defence Pack 1' })).toBeVisible();
 
