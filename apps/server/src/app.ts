@@ -74,6 +74,8 @@ export async function buildApp({
     disableRequestLogging: config.NODE_ENV === 'test',
   });
   if (onRoute) app.addHook('onRoute', onRoute);
+  // The API speaks JSON (and multipart for uploads): a text body is answered 415, not parsed.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
