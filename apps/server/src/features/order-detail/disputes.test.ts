@@ -141,7 +141,8 @@ describe('defence packs', () => {
 describe('POST /api/admin/send-invoice', () => {
   it('validates the order id as the Send Invoice form does', async () => {
     const { token } = await t.signInAs('Team');
-    const send = (payload: Record<string, string>) => t.call({ method: 'POST', url: '/api/admin/send-invoice', token, payload });
+    const send = (payload: Record<string, string>) =>
+      t.call({ method: 'POST', url: '/api/admin/send-invoice', token, payload });
     expect((await send({ orderId: '' })).json()).toEqual({ status: 0, message: 'Please enter your order id.' });
     expect((await send({})).json()).toEqual({ status: 0, message: 'Please enter your order id.' });
     expect((await send({ orderId: '12345' })).json()).toEqual({
