@@ -51,9 +51,22 @@ export function formatUtcDate(value: string | Date | null | undefined): string {
   return d.isValid() ? d.format('DD/MM/YYYY') : MISSING;
 }
 
-/** Today's calendar date (YYYY-MM-DD) in the business time zone: the 'due' boundary. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * Today's calendar date (YYYY-MM-DD) in the business time zone: the 'due' boundary. Every folder
+ * request asks for it; one cached formatter per zone answers in microseconds, where building the
+ * zone's formatter anew (dayjs' tz) took about half a millisecond.
+ */
 export function businessToday(tz = DEFAULT_BUSINESS_TZ, now: Date = new Date()): string {
-  return dayjs(now).tz(tz).format('YYYY-MM-DD');
+  let format = dayFormats.get(tz);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(tz, format);
+  }
+  const parts = format.formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value;
+  return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
 export function orDash(value: string | number | null | undefined): string {
