@@ -54,12 +54,18 @@ export function FolderList({ folder, month, onBack }: FolderListProps) {
 
   const request = { folder, page: url.page, size: url.size, search: search.trim(), month };
   const list = useFolderOrders(request);
-  const rows = list.data?.rows ?? [];
+  const rows = useMemo(() => list.data?.rows ?? [], [list.data]);
 
+  // Only rows on screen stay selected: a new page, a search, or an order someone else just moved
+  // drops out of the selection, so a bulk action never touches an order the user cannot see.
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
-  const listKey = JSON.stringify(request);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a different list starts with nothing selected
-  useEffect(() => setRowSelection({}), [listKey]);
+  useEffect(() => {
+    const visible = new Set(rows.map((row) => String(row.order_id)));
+    setRowSelection((current) => {
+      const kept = Object.keys(current).filter((id) => current[id] && visible.has(id));
+      return kept.length === Object.keys(current).length ? current : Object.fromEntries(kept.map((id) => [id, true]));
+    });
+  }, [rows]);
 
   const [toDelete, setToDelete] = useState<FolderOrderRow | null>(null);
   const columns = useMemo(
