@@ -33,6 +33,10 @@ export const REDACTED_LOG_PATHS = [
   'req.headers.authorization',
   'req.headers["x-api-key"]',
   'req.headers.cookie',
+  // Plugins log header sets of their own (multipart logs busboy's options at trace level).
+  '*.headers.authorization',
+  '*.headers["x-api-key"]',
+  '*.headers.cookie',
   '*.password',
   '*.newPassword',
   '*.jwtToken',

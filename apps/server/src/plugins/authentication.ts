@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { staff } from '../db/schema';
 import { tokenFromHeader, verifyStaffToken } from '../features/auth/staff-token';
 import { forbidden, unauthorized } from '../lib/app-error';
+import { writeAudit } from '../lib/audit';
 
 export interface StaffPrincipal {
   id: number;
@@ -56,6 +57,19 @@ export const staffScope = fp(async (app: FastifyInstance) => {
     if (permission === 'public') return;
     request.staff = await authenticateStaff(app, request);
     if (!permission || !can(request.staff.role, permission)) throw forbidden();
+  });
+  // Denials of signed-in members go on the audit trail. onResponse runs once the answer is
+  // sent, so the member waits for nothing; other answers cost one comparison.
+  app.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode !== 403 || !request.staff) return;
+    await writeAudit(app.ctx.db, {
+      actorId: request.staff.id,
+      actorName: request.staff.name,
+      action: 'access-denied',
+      target: `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`,
+      ip: request.ip,
+      outcome: 'denied',
+    });
   });
 });
 

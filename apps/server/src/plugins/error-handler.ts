@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { redactUrl } from '../features/privacy/redact-url';
 import { AppError } from '../lib/app-error';
 
 /**
@@ -10,7 +11,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       if (error.httpStatus === 401 || error.httpStatus === 403) {
-        request.log.info({ url: request.url, status: error.httpStatus }, 'access denied');
+        request.log.info({ url: redactUrl(request.url), status: error.httpStatus }, 'access denied');
       }
       return reply
         .code(error.httpStatus)
