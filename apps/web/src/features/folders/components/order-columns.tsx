@@ -86,7 +86,20 @@ export function orderColumns({ keys, timeZone: tz, isSelectable, isFuture, onDel
       cell: ({ row }) => <span className="order-id">{row.original.order_id}</span>,
     }),
     name: () => textColumn('name', 'Name', (s) => s.name, tz),
-    email: () => textColumn('email', 'Email', (s) => s.email, tz),
+    email: () => ({
+      id: 'email',
+      header: 'Email',
+      meta: { className: 'col-email' },
+      cell: ({ row }) => {
+        const email = displayOf(row.original, tz).email;
+        // Long addresses are cut with an ellipsis; the whole address is in the tooltip.
+        return (
+          <span className="cell-ellipsis" title={email}>
+            {email}
+          </span>
+        );
+      },
+    }),
     telephone: () => textColumn('telephone', 'Telephone', (s) => s.telephone, tz),
     date: () => textColumn('date', 'Date & Time', (s) => s.date, tz),
     refundDate: () => textColumn('refundDate', 'Refund Date', (s) => s.refundDate, tz),
