@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildDownload, buildMailMessage, insertOrder } from '../../src/db/factories';
+import { buildDownload, buildMailMessage } from '../../src/db/factories';
 import {
   auditLog,
   documents,

@@ -137,6 +137,7 @@ export interface RouteRequest {
   headers?: Record<string, string>;
   /** the answer never ends (server-sent events): read the headers, then hang up */
   isStream?: boolean;
+  remoteAddress?: string;
 }
 
 let sequence = 0;
@@ -293,7 +294,13 @@ export async function send(
 ): Promise<{ statusCode: number; headers: Record<string, unknown>; body: string }> {
   const headers = { ...(request.headers ?? {}), ...credentials };
   if (request.isStream) {
-    const response = await t.app.inject({ method: request.method, url: request.url, headers, payloadAsStream: true });
+    const response = await t.app.inject({
+      method: request.method,
+      url: request.url,
+      headers,
+      payloadAsStream: true,
+      ...(request.remoteAddress ? { remoteAddress: request.remoteAddress } : {}),
+    });
     const stream = response.stream();
     // An event stream stays open: the status and headers are the answer; the rest is hung up.
     let body = '';
@@ -306,6 +313,7 @@ export async function send(
     url: request.url,
     headers,
     ...(request.payload !== undefined ? { payload: request.payload } : {}),
+    ...(request.remoteAddress ? { remoteAddress: request.remoteAddress } : {}),
   });
   return { statusCode: response.statusCode, headers: response.headers, body: response.body };
 }

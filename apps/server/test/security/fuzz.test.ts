@@ -1,0 +1,266 @@
+import { ROUTE_POLICY, type RouteKey } from '@nzeta/domain';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipart } from '../../src/features/order-detail/testing/multipart';
+import type { TestApp } from '../test-app';
+import {
+  createCollectingApp,
+  createFixture,
+  createMembers,
+  type Fixture,
+  INTAKE_KEY,
+  type Member,
+  ROUTE_REQUESTS,
+  type RouteRequest,
+  report,
+  send,
+  tokenFor,
+} from './support';
+
+/** ~1,500 requests by default; SECURITY_LONG=1 runs the 10,000 of the security issue. */
+const RUNS = process.env.SECURITY_LONG === '1' ? 10_000 : 1_500;
+const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2_147_483_647);
+
+/** What an answer must never show: stack frames, module paths, SQL or database errors. */
+const LEAKS: Array<[string, RegExp]> = [
+  ['stack frame', /\bat [\w$.<>[\] ]+ \(?[^\s()]+:\d+:\d+\)?/],
+  ['node_modules', /node_modules/],
+  ['SQL', /\bselect\b[\s\S]{0,200}\bfrom\b|\binsert into\b|\bupdate\s+"?\w+"?\s+set\b/i],
+  ['syntax error', /syntax error/i],
+  ['constraint', /violates|duplicate key/i],
+  ['relation or column', /(relation|column) "[^"]+"/i],
+  ['driver', /\bdrizzle\b|pg-protocol|PGlite error|ECONNREFUSED/i],
+];
+/** Inputs never contain the leak patterns themselves, so a hit cannot be an echo of the input. */
+const isClean = (text: string) => !LEAKS.some(([, pattern]) => pattern.test(text));
+
+const SPECIAL = [
+  "' OR '1'='1",
+  '1; DROP TABLE orders --',
+  "' UNION ALL SELECT NULL, NULL --",
+  '%',
+  '_',
+  '\\',
+  '\\x00',
+  '\u0000',
+  '\u202e\u200b',
+  '<script>alert(1)</script>',
+  '<img src=x onerror=alert(1)>',
+  '../../../../etc/passwd',
+  '..%2f..%2fetc%2fpasswd',
+  '${7*7}',
+  '{{7*7}}',
+  'a@example.com\r\nBcc: x@attacker.example',
+  'NaN',
+  'Infinity',
+  '-0',
+  '1e309',
+  '99999999999999999999999',
+  '-2147483649',
+  '2147483648',
+  '0x7fffffff',
+  ' ',
+  '',
+  'null',
+  'undefined',
+  '[object Object]',
+  '__proto__',
+  'constructor',
+  '🇳🇿'.repeat(20),
+  'Ω≈ç√∫˜µ≤≥÷',
+  'ЁЂЃЄЅІЇЈЉЊЋЌЍЎЏ',
+];
+
+const text = fc
+  .oneof(
+    { weight: 3, arbitrary: fc.string({ maxLength: 40 }) },
+    { weight: 2, arbitrary: fc.string({ unit: 'grapheme', maxLength: 30 }) },
+    { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 30 }) },
+    { weight: 3, arbitrary: fc.constantFrom(...SPECIAL) },
+    { weight: 1, arbitrary: fc.string({ minLength: 500, maxLength: 5_000 }) },
+    { weight: 1, arbitrary: fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }).map(String) },
+  )
+  .filter(isClean);
+
+const value: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 5, arbitrary: text },
+  { weight: 2, arbitrary: fc.integer() },
+  { weight: 1, arbitrary: fc.double() },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(Number.MAX_SAFE_INTEGER, 2 ** 53 + 1, 1e308, -1, 0, 1.5, 2_147_483_648),
+  },
+  { weight: 1, arbitrary: fc.boolean() },
+  { weight: 1, arbitrary: fc.constant(null) },
+  { weight: 1, arbitrary: fc.array(text, { maxLength: 4 }) },
+  { weight: 1, arbitrary: fc.dictionary(text, text, { maxKeys: 3 }) },
+  { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }).filter((v) => isClean(JSON.stringify(v) ?? '')) },
+);
+
+type FieldMove = { kind: 'keep' } | { kind: 'drop' } | { kind: 'set'; value: unknown };
+const fieldMove: fc.Arbitrary<FieldMove> = fc.oneof(
+  { weight: 4, arbitrary: fc.constant({ kind: 'keep' as const }) },
+  { weight: 1, arbitrary: fc.constant({ kind: 'drop' as const }) },
+  { weight: 5, arbitrary: value.map((v) => ({ kind: 'set' as const, value: v })) },
+);
+
+interface Fuzzed {
+  key: RouteKey;
+  moves: FieldMove[];
+  extra: Record<string, unknown>;
+  /** replaces the whole body */
+  wholeBody: { kind: 'none' } | { kind: 'json'; value: unknown } | { kind: 'raw'; text: string; contentType: string };
+  params: Array<string | null>;
+  file: { kind: 'keep' } | { kind: 'none' } | { kind: 'bytes'; bytes: Uint8Array };
+  remoteAddress: string;
+}
+
+const ROUTE_KEYS = Object.keys(ROUTE_POLICY) as RouteKey[];
+
+const fuzzed: fc.Arbitrary<Fuzzed> = fc.record({
+  key: fc.constantFrom(...ROUTE_KEYS),
+  moves: fc.array(fieldMove, { minLength: 8, maxLength: 8 }),
+  extra: fc.dictionary(text, value, { maxKeys: 2 }),
+  wholeBody: fc.oneof(
+    { weight: 8, arbitrary: fc.constant({ kind: 'none' as const }) },
+    { weight: 1, arbitrary: value.map((v) => ({ kind: 'json' as const, value: v })) },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        kind: fc.constant('raw' as const),
+        text: fc.oneof(text, fc.constantFrom('{', '{"a":', '[1,2', '"', '{"orderId":1}x', '\u0000')),
+        contentType: fc.constantFrom(
+          'application/json',
+          'text/plain',
+          'application/xml',
+          'application/json; charset=latin1',
+        ),
+      }),
+    },
+  ),
+  params: fc.array(fc.option(text.map(encodeURIComponent), { nil: null }), { minLength: 3, maxLength: 3 }),
+  file: fc.oneof(
+    fc.constant({ kind: 'keep' as const }),
+    fc.constant({ kind: 'none' as const }),
+    fc.uint8Array({ maxLength: 2_000 }).map((bytes) => ({ kind: 'bytes' as const, bytes })),
+  ),
+  remoteAddress: fc.ipV4(),
+});
+
+let t: TestApp;
+let admin: Member;
+let fx: Fixture;
+beforeAll(async () => {
+  ({ t } = await createCollectingApp({ LOGIN_IP_LIMIT: '1000000', TRACK_IP_LIMIT: '1000000' }));
+  admin = (await createMembers(t, 'Fuzz')).Admin;
+  fx = await createFixture(t);
+});
+afterAll(() => t.close());
+
+function applyMoves(base: Record<string, unknown>, moves: FieldMove[], extra: Record<string, unknown>) {
+  const out: Record<string, unknown> = {};
+  Object.entries(base).forEach(([name, original], i) => {
+    const move = moves[i % moves.length] ?? { kind: 'keep' };
+    if (move.kind === 'keep') out[name] = original;
+    else if (move.kind === 'set') out[name] = move.value;
+  });
+  return { ...out, ...extra };
+}
+
+/** The route's valid request, bent by the generated moves. */
+function buildRequest(f: Fuzzed): RouteRequest {
+  const base = ROUTE_REQUESTS[f.key](fx);
+  const [path = '', query = ''] = base.url.split('?');
+  const pattern = f.key.slice(f.key.indexOf(' ') + 1).split('/');
+  let paramIndex = 0;
+  const segments = path.split('/').map((segment, i) => {
+    if (!pattern[i]?.startsWith(':')) return segment;
+    const replacement = f.params[paramIndex++];
+    return replacement === null || replacement === undefined || replacement === '' ? segment : replacement;
+  });
+  const params = new URLSearchParams(query);
+  const bentQuery = applyMoves(Object.fromEntries(params), f.moves, f.extra);
+  const search = new URLSearchParams();
+  for (const [name, v] of Object.entries(bentQuery))
+    search.append(name, typeof v === 'string' ? v : (JSON.stringify(v) ?? ''));
+  const url = `${segments.join('/')}${search.size ? `?${search}` : ''}`;
+
+  if (f.key === 'POST /api/admin/upload-visa-document') {
+    const fields = applyMoves(
+      { orderId: String(fx.uploadOrderId), email: 'applicant@example.com', mailServiceProvider: 'AWS' },
+      f.moves,
+      f.extra,
+    );
+    const asText = Object.fromEntries(
+      Object.entries(fields).map(([k, v]) => [
+        k.replace(/["\r\n]/g, '') || 'x',
+        typeof v === 'string' ? v : (JSON.stringify(v) ?? ''),
+      ]),
+    );
+    const content = f.file.kind === 'keep' ? fx.png : f.file.kind === 'bytes' ? Buffer.from(f.file.bytes) : undefined;
+    const form = multipart(
+      asText,
+      content ? { field: 'uploadVisaDoc', filename: 'f.png', contentType: 'image/png', content } : undefined,
+    );
+    return { method: 'POST', url, payload: form.payload, headers: form.headers };
+  }
+  if (f.wholeBody.kind === 'raw' && base.method !== 'GET') {
+    return { ...base, url, payload: f.wholeBody.text, headers: { 'content-type': f.wholeBody.contentType } };
+  }
+  if (f.wholeBody.kind === 'json' && base.method !== 'GET') {
+    return {
+      ...base,
+      url,
+      payload: JSON.stringify(f.wholeBody.value) ?? 'null',
+      headers: { 'content-type': 'application/json' },
+    };
+  }
+  const body =
+    base.payload && typeof base.payload === 'object' && !Buffer.isBuffer(base.payload)
+      ? applyMoves(base.payload as Record<string, unknown>, f.moves, f.extra)
+      : base.payload;
+  return { ...base, url, ...(body !== undefined ? { payload: body as RouteRequest['payload'] } : {}) };
+}
+
+describe('fuzzing every route from the route table', () => {
+  it(
+    `answers ${RUNS} generated requests without a 5xx, a stack trace or SQL`,
+    async () => {
+      const samples = fc.sample(fuzzed, { numRuns: RUNS, seed: SEED });
+      const statuses = new Map<number, number>();
+      const failures: string[] = [];
+      for (const sample of samples) {
+        const request = buildRequest(sample);
+        const access = ROUTE_POLICY[sample.key];
+        const credentials: Record<string, string> =
+          access === 'visitor'
+            ? { authorization: fx.visitorToken }
+            : access === 'intake'
+              ? { 'x-api-key': INTAKE_KEY }
+              : { authorization: await tokenFor(t, admin) };
+        let answer: { statusCode: number; body: string };
+        try {
+          answer = await send(t, { ...request, remoteAddress: sample.remoteAddress }, credentials);
+        } catch (error) {
+          failures.push(`${sample.key}: threw ${(error as Error).message}`);
+          continue;
+        }
+        statuses.set(answer.statusCode, (statuses.get(answer.statusCode) ?? 0) + 1);
+        const leak = LEAKS.find(([, pattern]) => pattern.test(answer.body));
+        if (answer.statusCode >= 500 || leak) {
+          failures.push(
+            `${sample.key} → ${answer.statusCode}${leak ? ` (${leak[0]})` : ''}: ${JSON.stringify(request.payload ?? null).slice(0, 300)} ${request.url.slice(0, 200)} ⇒ ${answer.body.slice(0, 200)}`,
+          );
+        }
+      }
+      const fiveXx = [...statuses].filter(([code]) => code >= 500).reduce((n, [, count]) => n + count, 0);
+      const byStatus = [...statuses].sort(([a], [b]) => a - b).map(([code, n]) => `${code}×${n}`);
+      report(
+        `fuzz seed ${SEED}: ${samples.length} requests over ${ROUTE_KEYS.length} routes, ${fiveXx} answered 5xx, ${failures.length} failures (${byStatus.join(', ')})`,
+      );
+      expect(failures.slice(0, 20)).toEqual([]);
+      expect(samples).toHaveLength(RUNS);
+    },
+    RUNS * 200 + 60_000,
+  );
+});
