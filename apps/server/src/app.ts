@@ -22,6 +22,7 @@ import { visitorRoutes } from './features/visitor/visitor.routes';
 import { EventHub } from './lib/event-hub';
 import { staffScope } from './plugins/authentication';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerInputGuard } from './plugins/input-guard';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { serveWebApp } from './plugins/web-app';
 import './app-context';
@@ -90,6 +91,7 @@ export async function buildApp({
   app.addHook('onClose', async () => events.stop());
 
   registerErrorHandler(app);
+  registerInputGuard(app);
   await registerSecurityHeaders(app, config);
   await app.register(underPressure, {
     // Off in tests: each file migrates an in-process PGlite on this loop right before its first

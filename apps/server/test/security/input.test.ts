@@ -107,6 +107,42 @@ describe('schemas', () => {
   });
 });
 
+describe('NUL characters, which PostgreSQL text cannot hold', () => {
+  it('are refused with 400 in bodies, queries and path parameters instead of failing in the database', async () => {
+    const { token } = await t.signInAs('Admin');
+    const { order, file1 } = await orderWithDocument(t);
+    const visitor = (
+      await t.call({
+        method: 'POST',
+        url: '/api/front/track-order',
+        payload: { orderId: String(order.orderId), email: order.email },
+      })
+    ).json().data.token as string;
+    const nul = '\u0000';
+    const attempts = [
+      t.call({
+        method: 'POST',
+        url: '/api/admin/add-new-remark',
+        token,
+        payload: { orderId: order.orderId, remark: `a${nul}b` },
+      }),
+      t.call({ method: 'POST', url: '/api/admin/search-order', token, payload: { searchVal: nul } }),
+      t.call({ method: 'GET', url: '/api/admin/get-orders-list/allOrder?search=%00', token }),
+      t.call({ method: 'GET', url: `/api/admin/documents/${order.orderId}/${file1}%00`, token }),
+      t.call({
+        method: 'POST',
+        url: '/api/front/download-passport-doc-pdf',
+        headers: { authorization: visitor },
+        payload: { orderId: String(order.orderId), file1: nul },
+      }),
+      t.call({ method: 'POST', url: '/api/admin/admin-login', payload: { email: 'a@example.com', password: nul } }),
+      t.call({ method: 'PUT', url: '/api/admin/settings', token, payload: { ...VALID_SETTINGS, [`k${nul}`]: 1 } }),
+    ];
+    const codes = (await Promise.all(attempts)).map((r) => r.statusCode);
+    expect(codes).toEqual(codes.map(() => 400));
+  });
+});
+
 describe('line breaks in anything that reaches an e-mail header', () => {
   it('are refused in addresses, names and letter fields, and no queued mail carries one', async () => {
     const { token } = await t.signInAs('Admin');
