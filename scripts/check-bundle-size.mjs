@@ -6,7 +6,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const LIMIT = 170 * 1024;
-const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
+const dist = process.env.WEB_DIST ?? path.resolve(import.meta.dirname, '../apps/web/dist');
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
 
 const gzipped = new Map();
@@ -24,7 +24,7 @@ function collect(key, seen) {
 
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
 const routes = {
-  'sign-in (/)': [],
+  'sign-in (/)': ['src/features/auth/components/sign-in-page.tsx'],
   'folder (/admin/recent-order)': ['src/features/folders/pages.ts'],
 };
 let failed = false;
@@ -35,6 +35,8 @@ for (const [route, lazyKeys] of Object.entries(routes)) {
   const total = [...seen].reduce((sum, key) => sum + size(manifest[key].file), 0);
   const ok = total <= LIMIT;
   failed ||= !ok;
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${route}: ${(total / 1024).toFixed(1)} KB gzipped JS (limit ${LIMIT / 1024} KB)`);
+  console.log(
+    `${ok ? 'ok  ' : 'FAIL'} ${route}: ${(total / 1024).toFixed(1)} KB gzipped JS (limit ${LIMIT / 1024} KB)`,
+  );
 }
 process.exit(failed ? 1 : 0);

@@ -1,4 +1,4 @@
-import { countries } from 'countries-list';
+import { COUNTRY_DIAL_CODES } from './country-data.generated';
 
 /** Country names that applications spell differently from the dataset. */
 const EXTRA_NAMES: Record<string, string> = {
@@ -52,17 +52,11 @@ let byName: Map<string, string> | undefined;
 function table(): Map<string, string> {
   if (byName) return byName;
   byName = new Map();
-  const entries = Object.entries(countries) as Array<[string, { name: string; native: string; phone: number[] }]>;
-  const phoneByCode = new Map(entries.map(([code, c]) => [code, c.phone[0]]));
-  for (const [, c] of entries) {
-    const phone = c.phone[0];
-    if (phone === undefined) continue;
-    byName.set(c.name.toLowerCase(), String(phone));
-    byName.set(c.native.toLowerCase(), String(phone));
-  }
+  const phoneByCode = new Map(COUNTRY_DIAL_CODES.map(([code, , phone]) => [code, phone]));
+  for (const [, name, phone] of COUNTRY_DIAL_CODES) byName.set(name.toLowerCase(), phone);
   for (const [name, code] of Object.entries(EXTRA_NAMES)) {
     const phone = phoneByCode.get(code);
-    if (phone !== undefined) byName.set(name, String(phone));
+    if (phone !== undefined) byName.set(name, phone);
   }
   return byName;
 }
@@ -76,7 +70,5 @@ export function dialCodeFor(countryName: string | null | undefined): string | un
 
 /** Every country name the dataset knows, for forms and demo data. */
 export function countryNames(): string[] {
-  return Object.values(countries as Record<string, { name: string }>)
-    .map((c) => c.name)
-    .sort((a, b) => a.localeCompare(b));
+  return COUNTRY_DIAL_CODES.map(([, name]) => name).sort((a, b) => a.localeCompare(b));
 }

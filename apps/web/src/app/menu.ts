@@ -1,4 +1,5 @@
-import { can, type FolderKey, type Permission, type Role } from '@nzeta/domain';
+import type { FolderKey } from '@nzeta/domain/folders';
+import { can, type Permission, type Role } from '@nzeta/domain/roles';
 import type { IconName } from '../components/ui/icon';
 import { paths } from '../config/paths';
 

@@ -3,7 +3,6 @@ import { type ComponentType, lazy, Suspense } from 'react';
 import { createBrowserRouter, Outlet, useLocation } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { paths } from '../config/paths';
-import { SignInPage } from '../features/auth';
 import { NotFoundPage } from './not-found-page';
 import { StaffLayout } from './staff-layout';
 import { UnauthorizedHandler } from './unauthorized-handler';
@@ -25,6 +24,7 @@ const orderDetail = () => import('../features/order-detail');
 const team = () => import('../features/team');
 const settings = () => import('../features/settings');
 const authPages = () => import('../features/auth/pages');
+const signInPage = () => import('../features/auth/components/sign-in-page');
 const visitor = () => import('../features/visitor');
 
 /** Folder screens share one generic screen configured per folder (SPEC §2.5). */
@@ -69,7 +69,7 @@ export const router = createBrowserRouter([
   {
     element: <Root />,
     children: [
-      { path: paths.signIn, element: <SignInPage /> },
+      { path: paths.signIn, element: page(signInPage, (m) => m.SignInPage) },
       { path: paths.forgotPassword, element: page(authPages, (m) => m.ForgotPasswordPage) },
       { path: paths.resetPassword(), element: page(authPages, (m) => m.ResetPasswordPage) },
       {

@@ -1,4 +1,4 @@
-import { COUNT_FIELDS, type FolderCounts } from '@nzeta/domain';
+import { COUNT_FIELDS, type FolderCounts } from '@nzeta/domain/folders';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { Navigate, Outlet, useNavigate } from 'react-router';

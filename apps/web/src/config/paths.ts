@@ -1,4 +1,4 @@
-import { encodeId } from '@nzeta/domain';
+import { encodeId } from '@nzeta/domain/id-codec';
 
 /** The typed route table: every URL in the app is built from here. */
 export const paths = {

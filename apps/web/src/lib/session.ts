@@ -1,4 +1,5 @@
-import { type SessionUser, sessionUser } from '@nzeta/domain';
+import { isRole } from '@nzeta/domain/roles';
+import type { SessionUser } from '@nzeta/domain/schemas/auth';
 
 /** The session lives under the key 'user' (SPEC §3): localStorage when remembered, else this tab only. */
 export const SESSION_KEY = 'user';
@@ -36,8 +37,10 @@ export function userFromToken(token: string | undefined): SessionUser | null {
   try {
     const json = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { user?: unknown; exp?: number };
     if (json.exp && json.exp * 1000 < Date.now()) return null;
-    const parsed = sessionUser.safeParse(json.user);
-    return parsed.success ? parsed.data : null;
+    // A plain check rather than the zod schema keeps the validation library off the first load.
+    const user = json.user as Partial<SessionUser> | undefined;
+    if (!user || typeof user.id !== 'number' || typeof user.name !== 'string' || !isRole(user.type)) return null;
+    return { id: user.id, name: user.name, type: user.type };
   } catch {
     return null;
   }

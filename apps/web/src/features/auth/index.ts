@@ -1,2 +1,1 @@
 export { logout } from './api/logout';
-export { SignInPage } from './components/sign-in-page';
