@@ -6,6 +6,7 @@ import { renderInvoiceAttachment } from './features/invoices/send-invoice';
 import { createTransports } from './features/mail/providers/create-transports';
 import { type MailWorker, startMailWorker } from './features/mail/worker';
 import { completeDeliveredOrder } from './features/order-detail/complete-delivered-order';
+import { startRetentionJob } from './features/privacy/retention';
 
 export interface BackgroundJobs {
   /** the outbox worker; undefined when MAIL_WORKER=off */
@@ -21,7 +22,9 @@ export async function startBackgroundJobs(app: FastifyInstance): Promise<Backgro
   if ('cleanTemporaryFiles' in storage && typeof storage.cleanTemporaryFiles === 'function') {
     await storage.cleanTemporaryFiles();
   }
-  if (config.MAIL_WORKER === 'off') return { mailWorker: undefined, async stop() {} };
+  // Identity data and documents of orders completed RETENTION_DAYS ago go, at start and daily.
+  const retention = startRetentionJob({ db, storage, retentionDays: config.RETENTION_DAYS, log: app.log });
+  if (config.MAIL_WORKER === 'off') return { mailWorker: undefined, stop: () => retention.stop() };
   if (database.engine === 'pglite') {
     // PGlite is opened by one process only: a message still 'sending' was claimed by a process
     // that died mid-delivery. Its claim is released now instead of after the lock time.
@@ -50,6 +53,7 @@ export async function startBackgroundJobs(app: FastifyInstance): Promise<Backgro
     /** Stops taking new messages and waits for the ones being sent. */
     async stop() {
       await worker.stop();
+      await retention.stop();
     },
   };
 }

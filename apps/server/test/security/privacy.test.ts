@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startBackgroundJobs } from '../../src/background-jobs';
 import { buildDownload, buildMailMessage } from '../../src/db/factories';
 import {
   auditLog,
@@ -188,6 +189,18 @@ describe('the retention job', () => {
     });
     await t.database.db.update(mailMessages).set({ state: 'sent' });
     expect((await purgeExpiredPersonalData(t.database.db, storage, { retentionDays: 30 })).orders).toBe(1);
+  });
+
+  it('is started with the background jobs when RETENTION_DAYS is set', async () => {
+    const expired = await orderWithFiles({ processStatus: 'Completed', processedAt: daysAgo(45) });
+    const configured = await createTestApp({ RETENTION_DAYS: '30', MAIL_WORKER: 'off' }, { database: t.database });
+    const jobs = await startBackgroundJobs(configured.app);
+    try {
+      await expect.poll(async () => (await rowOf(expired.order.orderId))?.passportNumber, { timeout: 5000 }).toBeNull();
+    } finally {
+      await jobs.stop();
+      await configured.close();
+    }
   });
 
   it('runs at start and then on its interval until stopped', async () => {
