@@ -1,3 +1,4 @@
+import './lib/zod-csp';
 import 'bootstrap/dist/css/bootstrap.min.css';
 import 'react-toastify/dist/ReactToastify.css';
 import './styles/app.css';
