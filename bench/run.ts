@@ -19,7 +19,7 @@ import {
 import { readSamples } from './src/samples';
 
 const SINGLE_REQUESTS = 5;
-const LAST_BYTE_REQUESTS_PER_ROUND = 3;
+const LAST_BYTE_REQUESTS_PER_RUN = 3;
 const resultsDir = path.join(path.dirname(new URL(import.meta.url).pathname), 'results');
 const started = performance.now();
 
@@ -78,28 +78,25 @@ async function measure(
   const collected: Collected[] = endpoints.map((endpoint) => ({ endpoint, runs: [], lastByte: [], firstByte: [] }));
   const maxConnections = Math.max(...options.connections);
 
+  // Each endpoint is measured in one stretch after its own warm-up: this host pages out file
+  // cache left untouched for about half a minute, so rounds over all endpoints in turn would
+  // measure cold reads from disk rather than the database.
   for (const item of collected) {
     const { endpoint } = item;
     const base = servers[endpoint.server].baseUrl;
-    await runSequential(base, endpoint.exchange, 2);
+    if (endpoint.mode === 'last-byte') {
+      await runSequential(base, endpoint.exchange, 2);
+      const pass = await runSequential(base, endpoint.exchange, LAST_BYTE_REQUESTS_PER_RUN * options.runs);
+      item.single = singleOf(pass);
+      item.lastByte.push(...pass.times);
+      item.firstByte.push(...pass.firstByte);
+      log(`${endpoint.label}: last byte ${pass.times.join(', ')} ms (${(pass.bytes / 1e6).toFixed(1)} MB)`);
+      continue;
+    }
+    await settle(await runLoad(base, endpoint.source, maxConnections, options.warmup));
     item.single = singleOf(await runSequential(base, endpoint.exchange, SINGLE_REQUESTS));
     log(`${endpoint.label}: ${item.single.medianMs} ms alone, event loop max ${item.single.loopMaxMs} ms`);
-  }
-
-  // Rounds go over every endpoint in turn, so a burst of other work on the machine lands in one
-  // run of many endpoints rather than in every run of one.
-  for (let round = 0; round < options.runs; round++) {
-    for (const item of collected) {
-      const { endpoint } = item;
-      const base = servers[endpoint.server].baseUrl;
-      if (endpoint.mode === 'last-byte') {
-        const pass = await runSequential(base, endpoint.exchange, LAST_BYTE_REQUESTS_PER_ROUND);
-        item.lastByte.push(...pass.times);
-        item.firstByte.push(...pass.firstByte);
-        log(`${endpoint.label}: last byte ${pass.times.join(', ')} ms (${(pass.bytes / 1e6).toFixed(1)} MB)`);
-        continue;
-      }
-      await settle(await runLoad(base, endpoint.source, maxConnections, round === 0 ? options.warmup : 1));
+    for (let round = 0; round < options.runs; round++) {
       for (const connections of options.connections) {
         const run = await runLoad(base, endpoint.source, connections, options.duration);
         await settle(run);

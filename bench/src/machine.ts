@@ -12,6 +12,17 @@ export interface Machine {
   /** PostgreSQL settings that shape these numbers */
   settings: Record<string, string>;
   loadAtStart: number[];
+  /** time of a fixed CPU-bound loop at the start: compares the CPU share runs had on a shared machine */
+  cpuProbeMs: number;
+}
+
+/** A fixed amount of arithmetic: its time compares the CPU share different runs had. */
+export function cpuProbe(): number {
+  const started = performance.now();
+  let x = 0;
+  for (let i = 0; i < 300_000_000; i++) x += i % 7;
+  if (x < 0) throw new Error('unreachable');
+  return Math.round(performance.now() - started);
 }
 
 function pgliteVersion(): string {
@@ -40,5 +51,6 @@ export async function describeMachine(database: Database): Promise<Machine> {
     database: database.engine === 'pglite' ? `PGlite ${pgliteVersion()} (${pgVersion})` : pgVersion,
     settings: Object.fromEntries(settings.map((s) => [s.name, s.unit ? `${s.setting} × ${s.unit}` : s.setting])),
     loadAtStart: loadavg().map((l) => Math.round(l * 100) / 100),
+    cpuProbeMs: cpuProbe(),
   };
 }

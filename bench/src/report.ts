@@ -130,7 +130,7 @@ export function machineLine(results: BenchResults): string {
   const load = results.loadDuringRun;
   return [
     `${m.cpus} CPUs (${m.cpuModel}), ${m.memoryGiB} GiB memory, Node ${m.node}, ${m.database}.`,
-    `Load average (1 min) at start ${m.loadAtStart.join(' / ')}; during the measurements ${fmt(load.min, 2)}–${fmt(load.max, 2)} (median ${fmt(load.median, 2)}).`,
+    `Load average (1, 5, 15 min) at start ${m.loadAtStart.join(' / ')}; 1-min load during the measurements ${fmt(load.min, 2)}–${fmt(load.max, 2)} (median ${fmt(load.median, 2)}); CPU probe ${m.cpuProbeMs} ms (a fixed loop timed at the start: it grows with the contention for the CPUs).`,
     `PostgreSQL settings: ${Object.entries(m.settings)
       .map(([k, v]) => `${k} ${v}`)
       .join(', ')}.`,
