@@ -4,7 +4,7 @@ import { COUNT_FIELDS, FOLDER_KEYS } from '@nzeta/domain';
 import { dropDatabase, openTarget, prepareDatabase, targetFor } from './src/bench-database';
 import { type ServerProcess, startAppServer, startBaselineServer } from './src/children';
 import { appEndpoints, baselineEndpoints, type Endpoint } from './src/endpoints';
-import { type LoadRun, median, round, runLoad, runSequential, timeRequest } from './src/load';
+import { type LoadRun, median, round, runLoad, runSequential, timeRequest, waitUntilIdle } from './src/load';
 import { describeMachine } from './src/machine';
 import { type BenchOptions, parseOptions } from './src/options';
 import {
@@ -54,12 +54,10 @@ function allFolderOf(folders: Record<string, number>, orders: number): { key: st
   return { key, count };
 }
 
-/**
- * autocannon stops at the deadline with requests still in flight: give the server the time of
- * its slowest answer to finish them, so they do not weigh on the next measurement.
- */
-function settle(run: LoadRun): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, Math.min(5_000, Math.max(250, run.max * 1.5))));
+/** Lets the requests autocannon left in flight finish, then the machine breathe for a moment. */
+async function settle(baseUrl: string): Promise<void> {
+  await waitUntilIdle(baseUrl);
+  await new Promise((resolve) => setTimeout(resolve, 250));
 }
 
 interface Collected {
@@ -76,7 +74,7 @@ async function measure(
   servers: Record<Endpoint['server'], ServerProcess>,
 ) {
   const collected: Collected[] = endpoints.map((endpoint) => ({ endpoint, runs: [], lastByte: [], firstByte: [] }));
-  const maxConnections = Math.max(...options.connections);
+  const minConnections = Math.min(...options.connections);
 
   // Each endpoint is measured in one stretch after its own warm-up: this host pages out file
   // cache left untouched for about half a minute, so rounds over all endpoints in turn would
@@ -93,13 +91,15 @@ async function measure(
       log(`${endpoint.label}: last byte ${pass.times.join(', ')} ms (${(pass.bytes / 1e6).toFixed(1)} MB)`);
       continue;
     }
-    await settle(await runLoad(base, endpoint.source, maxConnections, options.warmup));
+    // Warm-up at the lowest concurrency: enough to load the caches, without a backlog.
+    await runLoad(base, endpoint.source, minConnections, options.warmup);
+    await settle(base);
     item.single = singleOf(await runSequential(base, endpoint.exchange, SINGLE_REQUESTS));
     log(`${endpoint.label}: ${item.single.medianMs} ms alone, event loop max ${item.single.loopMaxMs} ms`);
     for (let round = 0; round < options.runs; round++) {
       for (const connections of options.connections) {
         const run = await runLoad(base, endpoint.source, connections, options.duration);
-        await settle(run);
+        await settle(base);
         item.runs.push(run);
         const failed = run.failures ? `, ${run.failures} FAILED` : '';
         log(

@@ -1,6 +1,7 @@
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { type LoopDelay, PROBE_PATH } from './server/event-loop-probe';
+import { IN_FLIGHT_PATH } from './server/in-flight-probe';
 
 export interface RequestSpec {
   method: 'GET' | 'POST';
@@ -100,6 +101,17 @@ export async function readLoopDelay(baseUrl: string): Promise<LoopDelay> {
   const response = await fetch(baseUrl + PROBE_PATH);
   if (!response.ok) throw new Error(`event-loop probe answered ${response.status}`);
   return (await response.json()) as LoopDelay;
+}
+
+/** Waits until the server has answered every request it was given (at most two minutes). */
+export async function waitUntilIdle(baseUrl: string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    const { inFlight } = (await (await fetch(baseUrl + IN_FLIGHT_PATH)).json()) as { inFlight: number };
+    if (inFlight <= 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the server is still busy two minutes after the load stopped');
 }
 
 export interface SequentialPass {

@@ -3,6 +3,7 @@ import { loadConfig } from '../../../apps/server/src/config';
 import { openDatabase } from '../../../apps/server/src/db/client';
 import { migrateDatabase } from '../../../apps/server/src/db/migrate';
 import { registerEventLoopProbe } from './event-loop-probe';
+import { registerInFlightProbe } from './in-flight-probe';
 import { announceReady, closeOnSignal } from './lifecycle';
 
 /**
@@ -15,6 +16,7 @@ const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDi
 await migrateDatabase(database);
 const app = await buildApp({ config, database });
 registerEventLoopProbe(app, 'app');
+registerInFlightProbe(app);
 closeOnSignal(async () => {
   await app.close();
   await database.close();

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { openDatabase } from '../../../apps/server/src/db/client';
 import { registerEventLoopProbe } from './event-loop-probe';
+import { registerInFlightProbe } from './in-flight-probe';
 import { announceReady, closeOnSignal } from './lifecycle';
 
 /**
@@ -19,6 +20,7 @@ app.get('/l2', async () => {
   return body;
 });
 registerEventLoopProbe(app, 'baseline');
+registerInFlightProbe(app);
 closeOnSignal(async () => {
   await app.close();
   await database.close();
