@@ -31,6 +31,30 @@ export async function peekCounter(db: DbOrTx, key: string): Promise<Counter | un
   return row ? { count: Number(row.count), resetAt: new Date(row.reset_at) } : undefined;
 }
 
+/**
+ * Takes one place in the window if fewer than `limit` are taken (atomically); undefined when the
+ * window is full. Unlike hitCounter, a refused attempt takes nothing.
+ */
+export async function reserveHit(
+  db: DbOrTx,
+  key: string,
+  windowMs: number,
+  limit: number,
+): Promise<Counter | undefined> {
+  const seconds = windowMs / 1000;
+  const [row] = await queryRows<{ count: number; reset_at: string }>(
+    db,
+    sql`insert into rate_counters as r (key, count, reset_at)
+        values (${key}, 1, now() + make_interval(secs => ${seconds}))
+        on conflict (key) do update set
+          count = case when r.reset_at <= now() then 1 else r.count + 1 end,
+          reset_at = case when r.reset_at <= now() then now() + make_interval(secs => ${seconds}) else r.reset_at end
+        where r.reset_at <= now() or r.count < ${limit}
+        returning count, reset_at`,
+  );
+  return row ? { count: Number(row.count), resetAt: new Date(row.reset_at) } : undefined;
+}
+
 /** Gives back one hit of the current window (an attempt that turned out not to count). */
 export async function refundHit(db: DbOrTx, key: string): Promise<void> {
   await db.execute(

@@ -154,6 +154,25 @@ describe('failed sign-ins per account', () => {
   });
 });
 
+describe('concurrent correct sign-ins', () => {
+  it('are all let in, on one account and from one address, and lock nothing', async () => {
+    const member = await insertStaff(t.database.db, { type: 'Team' });
+    const sameAccount = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        login(t, { email: member.email, password: member.password }, `192.0.2.${i + 1}`),
+      ),
+    );
+    expect(sameAccount.map((r) => r.statusCode)).toEqual(Array(30).fill(200));
+    const others = await Promise.all(Array.from({ length: 15 }, () => insertStaff(t.database.db, { type: 'Team' })));
+    const sameAddress = await Promise.all(
+      others.map((m) => login(t, { email: m.email, password: m.password }, '203.0.113.60')),
+    );
+    expect(sameAddress.map((r) => r.statusCode)).toEqual(Array(15).fill(200));
+    const [row] = await t.database.db.select().from(staff).where(eq(staff.id, member.id));
+    expect(row).toMatchObject({ failedLogins: 0, lockedUntil: null });
+  });
+});
+
 describe('track-order', () => {
   it('is throttled per address and per order id', async () => {
     const order = await insertOrder(t.database.db, { email: 'traveller@example.com' });
