@@ -13,8 +13,7 @@ export function paginationRange(page: number, pageCount: number, siblings = 1): 
   const siblingsStart = Math.max(Math.min(current - siblings, pageCount - edge - siblings * 2 - 1), edge + 2);
   const siblingsEnd = Math.min(Math.max(current + siblings, edge + siblings * 2 + 2), pageCount - edge - 1);
   // An ellipsis only where it hides two pages or more; a single hidden page is shown instead.
-  const startGap: PageItem[] =
-    siblingsStart > edge + 2 ? ['gap-start'] : edge + 1 < pageCount - edge ? [edge + 1] : [];
+  const startGap: PageItem[] = siblingsStart > edge + 2 ? ['gap-start'] : edge + 1 < pageCount - edge ? [edge + 1] : [];
   const endGap: PageItem[] =
     siblingsEnd < pageCount - edge - 1 ? ['gap-end'] : pageCount - edge > edge ? [pageCount - edge] : [];
   return [
