@@ -90,6 +90,17 @@ export async function buildApp({
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => events.stop());
 
+  // Once the server is stopping, answers close their connection: Fastify closes the connections
+  // idle at that moment only, and a kept-alive one that turns idle later would hold the exit up
+  // until its keep-alive timeout (past close-with-grace's 10 s).
+  let isClosing = false;
+  app.addHook('preClose', async () => {
+    isClosing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (isClosing) reply.header('connection', 'close');
+  });
+
   registerErrorHandler(app);
   registerInputGuard(app);
   await registerSecurityHeaders(app, config);

@@ -48,6 +48,8 @@ export async function startBackgroundJobs(app: FastifyInstance): Promise<Backgro
     logger: app.log,
     listen: (channel, onMessage) => database.listen(channel, onMessage),
   });
+  // Mail left queued by a stop or a crash goes out now rather than at the first poll.
+  worker.wake();
   return {
     mailWorker: worker,
     /** Stops taking new messages and waits for the ones being sent. */

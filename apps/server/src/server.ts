@@ -23,8 +23,8 @@ const jobs = await startBackgroundJobs(app);
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, 'shutting down after an error');
   else app.log.info({ signal }, 'shutting down');
-  await app.close();
-  await jobs.stop();
+  // Together: the worker takes no new message while the last requests finish.
+  await Promise.all([app.close(), jobs.stop()]);
   await database.close();
 });
 

@@ -4,10 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
+import { reportFigure, size } from './support/report';
 
 // PGlite issue #1065 reports committed writes lost after kill -9; this proves, with real
 // SIGKILLs, whether this set-up keeps them. RELIABILITY_LONG=1 runs the 200-cycle variant.
-const cycles = process.env.RELIABILITY_LONG ? 200 : 3;
+const cycles = size(3, 200);
 const writer = path.join(import.meta.dirname, 'pglite-writer.ts');
 const dir = mkdtempSync(path.join(tmpdir(), 'pglite-durability-'));
 
@@ -49,7 +50,9 @@ describe.skipIf(process.env.TEST_DB_ENGINE === 'postgres')('PGlite durability', 
       await db.close();
       lost += acknowledged - rows.length;
     }
-    console.info(`PGlite durability: ${cycles} SIGKILL cycles, ${lost} acknowledged writes lost`);
+    reportFigure(
+      `PGlite durability: ${cycles} SIGKILLs right after acknowledged commits, ${lost} acknowledged writes lost`,
+    );
     expect(lost).toBe(0);
   }, 600_000);
 });

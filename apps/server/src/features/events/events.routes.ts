@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -6,6 +7,13 @@ import type { FastifyInstance } from 'fastify';
  * the token may come as ?token= on this one route.
  */
 export async function eventsRoutes(app: FastifyInstance): Promise<void> {
+  // A stream never ends by itself: on shutdown they are closed first (the browser reconnects to
+  // another instance), or they would hold the graceful stop until its 10 s limit.
+  const streams = new Set<ServerResponse>();
+  app.addHook('preClose', async () => {
+    for (const stream of streams) stream.end();
+  });
+
   app.get(
     '/admin/events',
     { config: { permission: 'orders.work', allowQueryToken: true }, schema: { tags: ['orders'] } },
@@ -22,7 +30,9 @@ export async function eventsRoutes(app: FastifyInstance): Promise<void> {
       const send = () => res.write('event: counts\ndata: {}\n\n');
       const unsubscribe = app.ctx.events.onOrdersChanged(send);
       const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), 25_000);
+      streams.add(res);
       request.raw.on('close', () => {
+        streams.delete(res);
         clearInterval(heartbeat);
         unsubscribe();
       });
