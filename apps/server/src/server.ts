@@ -8,11 +8,14 @@ import { migrateDatabase } from './db/migrate';
 import { seedIfEmpty } from './db/seed';
 
 const config = loadConfig();
-const database = await openDatabase({
-  databaseUrl: config.DATABASE_URL,
-  pgliteDir: path.join(config.dataDir, 'pglite'),
-});
+const databaseOptions = { databaseUrl: config.DATABASE_URL, pgliteDir: path.join(config.dataDir, 'pglite') };
+let database = await openDatabase(databaseOptions);
 await migrateDatabase(database);
+if (database.engine === 'postgres') {
+  // Migrations may run as long as they need; request traffic gets a statement time limit.
+  await database.close();
+  database = await openDatabase({ ...databaseOptions, statementTimeoutMs: 30_000 });
+}
 if (!config.isProduction && config.SEED_DEMO === 'auto') {
   await seedIfEmpty(database.db, { orders: 300 });
 }

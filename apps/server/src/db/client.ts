@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -35,37 +35,49 @@ export interface DatabaseOptions {
   /** PGlite data folder; 'memory://' for an in-memory database */
   pgliteDir?: string;
   poolSize?: number;
+  /**
+   * PostgreSQL only: the longest a statement may run (the server cancels it), the client giving
+   * up a little later on a connection that no longer answers. Unset for migrations, which may
+   * legitimately run long.
+   */
+  statementTimeoutMs?: number;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.statementTimeoutMs);
   return openPglite(options.pgliteDir ?? 'memory://');
 }
 
-async function openPostgres(url: string, max: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
-  // A dropped connection must not take the process down; the pool replaces it.
+/** How long a new connection may take: an unreachable database fails requests in seconds. */
+const CONNECT_TIMEOUT_MS = 3000;
+
+async function openPostgres(url: string, max: number, statementTimeoutMs?: number): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+    // A transaction left open by a stuck request must not hold its locks for ever.
+    idle_in_transaction_session_timeout: 60_000,
+    ...(statementTimeoutMs ? { statement_timeout: statementTimeoutMs, query_timeout: statementTimeoutMs + 5000 } : {}),
+  });
+  // A dropped connection must not take the process down; the pool replaces it. The pool only
+  // listens to idle clients: a checked-out one (a transaction between two statements) that loses
+  // its connection emits 'error' with nobody listening, which ended the process.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  let listener: pg.Client | undefined;
   const handlers = new Map<string, Set<(payload: string) => void>>();
+  const listener = createListener(url, handlers);
   return {
     db,
     engine: 'postgres',
     async listen(channel, onMessage) {
-      if (!listener) {
-        listener = new pg.Client({ connectionString: url });
-        listener.on('error', () => undefined);
-        listener.on('notification', (msg) => {
-          for (const handler of handlers.get(msg.channel) ?? []) handler(msg.payload ?? '');
-        });
-        await listener.connect();
-      }
-      if (!handlers.has(channel)) {
-        handlers.set(channel, new Set());
-        await listener.query(`LISTEN "${channel.replace(/"/g, '')}"`);
-      }
+      const isNew = !handlers.has(channel);
+      if (isNew) handlers.set(channel, new Set());
       handlers.get(channel)?.add(onMessage);
+      const client = await listener.connected();
+      if (isNew) await client.query(`LISTEN "${channel.replace(/"/g, '')}"`);
       return async () => {
         handlers.get(channel)?.delete(onMessage);
       };
@@ -74,15 +86,95 @@ async function openPostgres(url: string, max: number): Promise<Database> {
       await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
     async close() {
-      await listener?.end().catch(() => undefined);
+      await listener.close();
       await pool.end();
     },
   };
 }
 
+/**
+ * The one connection that LISTENs. When it is lost (the database restarted, the connection was
+ * terminated) it is opened again, with a growing pause, and listens to every channel again.
+ * Notifications sent meanwhile are lost, so every handler is then called once: the mail worker
+ * looks for due mail and consoles refresh their counts.
+ */
+function createListener(url: string, handlers: Map<string, Set<(payload: string) => void>>) {
+  let current: Promise<pg.Client> | undefined;
+  let isClosed = false;
+  let retryTimer: NodeJS.Timeout | undefined;
+
+  const open = async (isReconnect: boolean): Promise<pg.Client> => {
+    const client = new pg.Client({
+      connectionString: url,
+      keepAlive: true,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
+    client.on('error', () => undefined);
+    client.on('notification', (msg) => {
+      for (const handler of handlers.get(msg.channel) ?? []) handler(msg.payload ?? '');
+    });
+    let isConnected = false;
+    client.on('end', () => {
+      if (isClosed || !isConnected) return;
+      current = undefined;
+      reconnect(500);
+    });
+    try {
+      await client.connect();
+      for (const channel of handlers.keys()) await client.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+      isConnected = true;
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    if (isReconnect) for (const set of handlers.values()) for (const handler of set) handler('');
+    return client;
+  };
+
+  const reconnect = (delayMs: number) => {
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(() => {
+      if (isClosed || current) return;
+      current = open(true);
+      current.catch(() => {
+        current = undefined;
+        reconnect(Math.min(delayMs * 2, 30_000));
+      });
+    }, delayMs);
+    retryTimer.unref();
+  };
+
+  return {
+    connected(): Promise<pg.Client> {
+      if (!current) {
+        current = open(false);
+        current.catch(() => {
+          current = undefined;
+        });
+      }
+      return current;
+    },
+    async close() {
+      isClosed = true;
+      clearTimeout(retryTimer);
+      const client = await current?.catch(() => undefined);
+      await client?.end().catch(() => undefined);
+    },
+  };
+}
+
 async function openPglite(dir: string): Promise<Database> {
-  if (!dir.startsWith('memory://')) mkdirSync(path.resolve(dir), { recursive: true });
-  const client = await PGlite.create(dir, { extensions: { pg_trgm }, relaxedDurability: false });
+  const isOnDisk = !dir.startsWith('memory://');
+  if (isOnDisk) mkdirSync(path.resolve(dir), { recursive: true });
+  const releaseLock = isOnDisk ? lockDataFolder(path.resolve(dir)) : () => undefined;
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dir, { extensions: { pg_trgm }, relaxedDurability: false });
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+  yieldBetweenStatements(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -95,6 +187,65 @@ async function openPglite(dir: string): Promise<Database> {
     },
     async close() {
       await client.close();
+      releaseLock();
     },
   };
+}
+
+/**
+ * PGlite runs each statement synchronously on this thread, and hands its lock from one waiting
+ * statement to the next without returning to the event loop: under concurrent requests the loop
+ * starved for seconds (no new connection accepted, no timer, SIGTERM handled only once the queue
+ * was empty, and @fastify/under-pressure answering 503 to moderate load). Statements now take
+ * turns through a queue that lets the event loop run between two of them. The order is PGlite's
+ * own: one statement or one whole transaction at a time.
+ */
+function yieldBetweenStatements(client: PGlite): void {
+  let turn: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
+    const result = turn.then(() => new Promise<void>((resolve) => setImmediate(resolve))).then(work);
+    turn = result.catch(() => undefined);
+    return result;
+  };
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = <T>(...args: Parameters<PGlite['query']>) => inTurn(() => query<T>(...args));
+  client.exec = (...args: Parameters<PGlite['exec']>) => inTurn(() => exec(...args));
+  client.transaction = <T>(callback: Parameters<PGlite['transaction']>[0]) =>
+    inTurn(() => transaction<T>(callback as never));
+}
+
+/**
+ * A PGlite folder opened by two processes at once is corrupted, and nothing in PGlite prevents
+ * it: a lock file with the owner's pid does. A lock whose process is gone (a crash) is taken over.
+ */
+export function lockDataFolder(dir: string): () => void {
+  const lockFile = `${dir}.lock`;
+  const owner = Number.parseInt(readLock(lockFile), 10);
+  if (owner && owner !== process.pid && isAlive(owner)) {
+    throw new Error(`The database folder ${dir} is in use by process ${owner}: stop it first.`);
+  }
+  writeFileSync(lockFile, String(process.pid));
+  return () => {
+    if (readLock(lockFile) === String(process.pid)) rmSync(lockFile, { force: true });
+  };
+}
+
+function readLock(lockFile: string): string {
+  try {
+    return readFileSync(lockFile, 'utf8').trim();
+  } catch {
+    return '';
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { redactUrl } from '../features/privacy/redact-url';
 import { AppError } from '../lib/app-error';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../lib/database-unavailable';
 
 /**
  * One place turns every failure into the envelope {status, message}. Validation answers the
@@ -30,6 +31,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (statusCode >= 400 && statusCode < 500) {
       return reply.code(statusCode).send({ status: 0, message: clientMessage(error as FastifyError) });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.code(503).header('retry-after', '5').send({ status: 0, message: DATABASE_UNAVAILABLE_MESSAGE });
     }
     request.log.error({ err: error }, 'request failed');
     return reply
