@@ -1,8 +1,14 @@
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import underPressure from '@fastify/under-pressure';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import underPressure, { type FastifyUnderPressureOptions } from '@fastify/under-pressure';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context';
 import type { Config } from './config';
@@ -23,6 +29,7 @@ import { EventHub } from './lib/event-hub';
 import { staffScope } from './plugins/authentication';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerInputGuard } from './plugins/input-guard';
+import { BUSY_MESSAGE, registerLoadShedding } from './plugins/load-shedding';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { serveWebApp } from './plugins/web-app';
 import './app-context';
@@ -101,6 +108,7 @@ export async function buildApp({
     if (isClosing) reply.header('connection', 'close');
   });
 
+  registerLoadShedding(app);
   registerErrorHandler(app);
   registerInputGuard(app);
   await registerSecurityHeaders(app, config);
@@ -108,12 +116,7 @@ export async function buildApp({
     // Off in tests: each file migrates an in-process PGlite on this loop right before its first
     // request, and the delay it leaves in the sample would answer that request 503.
     maxEventLoopDelay: config.NODE_ENV === 'test' ? 0 : 2000,
-    pressureHandler: (_request, reply) => {
-      reply
-        .code(503)
-        .header('retry-after', '5')
-        .send({ status: 0, message: 'The server is busy. Please try again shortly.' });
-    },
+    pressureHandler: shedLoad,
   });
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 10_000 } });
@@ -146,6 +149,16 @@ export async function buildApp({
   await serveWebApp(app);
   return app;
 }
+
+/**
+ * The 503 of an overloaded server. The answer is returned, not sent: when the handler returns
+ * nothing, under-pressure runs the route anyway (doing the work it meant to shed, then failing a
+ * second send). Its typings only allow void, hence the cast.
+ */
+const shedLoad = ((_request: FastifyRequest, reply: FastifyReply) => {
+  reply.code(503).header('retry-after', '5');
+  return { status: 0, message: BUSY_MESSAGE };
+}) as unknown as NonNullable<FastifyUnderPressureOptions['pressureHandler']>;
 
 /** TRUST_PROXY: 'true', or the proxies' addresses / CIDRs ('loopback, 10.0.0.0/8'). */
 function parseTrustProxy(value: string | undefined): boolean | string[] {

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+
+export const BUSY_MESSAGE = 'The server is busy. Please try again shortly.';
+
+/**
+ * Requests one process works on at once; past that a request is answered 503 at once. With the
+ * embedded database every statement runs on this thread, so requests queue rather than block the
+ * event loop (what @fastify/under-pressure measures): the queue is what must be bounded. 200
+ * requests are about 1-3 s of work on a 2-core machine; a retry is better served than a wait.
+ */
+export const MAX_REQUESTS_IN_FLIGHT = 200;
+
+/** Bounds the requests in progress; live-count streams (long by nature) are not counted. */
+export function registerLoadShedding(app: FastifyInstance, limit = MAX_REQUESTS_IN_FLIGHT): void {
+  let inFlight = 0;
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.headers.accept === 'text/event-stream') return;
+    if (inFlight >= limit) {
+      return reply.code(503).header('retry-after', '2').send({ status: 0, message: BUSY_MESSAGE });
+    }
+    inFlight += 1;
+    let isDone = false;
+    const done = () => {
+      if (isDone) return;
+      isDone = true;
+      inFlight -= 1;
+    };
+    reply.raw.once('finish', done);
+    reply.raw.once('close', done);
+  });
+}
