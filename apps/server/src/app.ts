@@ -28,6 +28,7 @@ import { visitorRoutes } from './features/visitor/visitor.routes';
 import { EventHub } from './lib/event-hub';
 import { staffScope } from './plugins/authentication';
 import { registerErrorHandler } from './plugins/error-handler';
+import { idempotency } from './plugins/idempotency';
 import { registerInputGuard } from './plugins/input-guard';
 import { BUSY_MESSAGE, registerLoadShedding } from './plugins/load-shedding';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -127,6 +128,7 @@ export async function buildApp({
 
   await app.register(
     async (api) => {
+      await api.register(idempotency);
       await api.register(healthRoutes);
       api.get('/docs', { config: { permission: 'public' }, schema: { hide: true } }, async () => app.swagger());
       await api.register(async (front) => visitorRoutes(front), { prefix: '/front' });

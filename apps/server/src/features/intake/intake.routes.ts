@@ -28,6 +28,7 @@ export async function intakeRoutes(app: FastifyInstance): Promise<void> {
     '/orders',
     {
       onRequest: requireApiKey,
+      config: { idempotent: true },
       schema: { tags: ['intake'], body: intakeApplicationInput, response: { 200: orderReceived } },
     },
     async (request) => {

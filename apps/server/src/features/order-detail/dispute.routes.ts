@@ -44,7 +44,7 @@ export async function disputeRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     '/admin/send-invoice',
-    { config: work, schema: { body: sendInvoiceInput, tags: ['invoices'] } },
+    { config: { ...work, idempotent: true }, schema: { body: sendInvoiceInput, tags: ['invoices'] } },
     async (request) => {
       const mailId = await sendInvoice(app.ctx.db, {
         orderId: Number(request.body.orderId),

@@ -45,7 +45,7 @@ export async function orderDetailRoutes(fastify: FastifyInstance): Promise<void>
 
   app.post(
     '/admin/add-new-remark',
-    { config: work, schema: { body: addRemarkInput, tags: ['order detail'] } },
+    { config: { ...work, idempotent: true }, schema: { body: addRemarkInput, tags: ['order detail'] } },
     async (request) => {
       const actor = currentStaff(request);
       const id = await addRemark(app.ctx.db, request.body, actor);

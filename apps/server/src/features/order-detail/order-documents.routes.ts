@@ -14,6 +14,8 @@ import { resendMail } from './resend-mail';
 import { uploadDocument } from './upload-document';
 
 const work = { permission: 'orders.work' } as const;
+/** creates something: an Idempotency-Key makes a replay answer the first result */
+const once = { ...work, idempotent: true } as const;
 const documentParams = orderIdParam.extend({
   file1: z.string().regex(/^[A-Za-z0-9_-]{8,128}(\.[a-z0-9]{1,8})?$/, 'Document not found.'),
 });
@@ -23,7 +25,7 @@ export async function orderDocumentRoutes(fastify: FastifyInstance): Promise<voi
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const storage = createDocumentStorage(app.ctx.config);
 
-  app.post('/admin/upload-visa-document', { config: work, schema: { tags: ['order detail'] } }, async (request) => {
+  app.post('/admin/upload-visa-document', { config: once, schema: { tags: ['order detail'] } }, async (request) => {
     const actor = currentStaff(request);
     const { fields, file } = await readUpload(request, 'uploadVisaDoc');
     const parsed = uploadDocumentFields.safeParse(fields);
@@ -52,7 +54,7 @@ export async function orderDocumentRoutes(fastify: FastifyInstance): Promise<voi
 
   app.post(
     '/admin/resend-mail',
-    { config: work, schema: { body: resendMailInput, tags: ['order detail'] } },
+    { config: once, schema: { body: resendMailInput, tags: ['order detail'] } },
     async (request) => {
       const mailId = await resendMail(app.ctx.db, request.body, currentStaff(request), {
         trackOrderUrl: trackOrderUrl(app.ctx.config.PUBLIC_APP_URL, request.body.orderId),
