@@ -3,18 +3,19 @@ import type { FastifyInstance } from 'fastify';
 export const IN_FLIGHT_PATH = '/__bench/in-flight';
 
 /**
- * How many requests the benchmark's server is still working on. autocannon stops at its deadline
- * with requests in flight (and more waiting for a database connection); the benchmark waits for
- * them to finish so they do not weigh on the next measurement. A handler finishes when it sends
- * its answer, even to a client that has gone.
+ * How many requests the benchmark's server is still answering. autocannon stops at its deadline
+ * with requests in flight; the benchmark waits for them so they do not weigh on the next
+ * measurement. A request leaves the count when its response closes: sent, or its client gone
+ * (its queries may still run: the benchmark then also waits for the database, see waitUntilIdle).
  */
 export function registerInFlightProbe(app: FastifyInstance): void {
-  let inFlight = 0;
-  app.addHook('onRequest', async (request) => {
-    if (request.url !== IN_FLIGHT_PATH) inFlight++;
+  const live = new Set<string>();
+  // From the moment the body has arrived: autocannon can stop half-way through writing a request,
+  // and the server then waits for a body that never comes, doing nothing.
+  app.addHook('preValidation', async (request, reply) => {
+    if (request.url === IN_FLIGHT_PATH) return;
+    live.add(request.id);
+    reply.raw.once('close', () => live.delete(request.id));
   });
-  app.addHook('onSend', async (request) => {
-    if (request.url !== IN_FLIGHT_PATH) inFlight--;
-  });
-  app.get(IN_FLIGHT_PATH, { config: { permission: 'public' } }, async () => ({ inFlight }));
+  app.get(IN_FLIGHT_PATH, { config: { permission: 'public' } }, async () => ({ inFlight: live.size }));
 }
