@@ -93,7 +93,7 @@ describe('uploads across SIGKILLs of the server', () => {
     for (let cycle = 0; cycle < cycles; cycle++) {
       const filesBefore = (await readFolder()).files.size;
       const attempt = upload(server.url, orderIds[cycle] ?? 0);
-      const killAfter = randomInt(0, Math.round(baseline.ms));
+      const killAfter = randomInt(0, Math.round(baseline.ms * 1.3));
       await new Promise((resolve) => setTimeout(resolve, killAfter));
       server.child.kill('SIGKILL');
       await server.exited;
