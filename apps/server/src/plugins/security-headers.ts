@@ -30,8 +30,11 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
       crossOriginEmbedderPolicy: false,
     }),
   );
+  const entries = Object.entries(headers);
+  // On the raw response, as helmet itself does: streams that write their own head (the live
+  // counts) carry them too.
   app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+    for (const [name, value] of entries) reply.raw.setHeader(name, value);
     done();
   });
   app.addHook('onSend', async (request, reply) => {
