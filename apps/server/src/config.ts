@@ -17,6 +17,8 @@ const envSchema = z.object({
   JWT_SECRET: optionalText.refine((v) => !v || v.length >= 32, 'JWT_SECRET must be at least 32 characters'),
   JWT_TTL_HOURS: z.coerce.number().positive().default(12),
   IDLE_TIMEOUT_MINUTES: z.coerce.number().positive().default(30),
+  /** How long folder counts read from the rollup may serve when no change is heard of; 0: never cached */
+  FOLDER_COUNTS_MAX_AGE_MS: z.coerce.number().int().min(0).default(2000),
   BUSINESS_TZ: z.string().default('America/New_York'),
   PUBLIC_SITE_URL: z.url().default('https://www.example.com'),
   /** This app's own address for links in e-mails; unset: taken from the request's Host */

@@ -52,6 +52,9 @@ export async function createTestApp(
       LOG_LEVEL: 'silent',
       JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
       DATA_DIR: dataDir,
+      // Tests write orders straight into the database between requests, which announces nothing;
+      // the cache has tests of its own (rollup-cache.test.ts).
+      FOLDER_COUNTS_MAX_AGE_MS: '0',
     },
     overrides as never,
   );

@@ -11,6 +11,7 @@ export class EventHub {
   private readonly emitter = new EventEmitter();
   private unlisten: (() => Promise<void>) | undefined;
   private pending: NodeJS.Timeout | undefined;
+  private changes = 0;
 
   constructor(private readonly database: Database) {
     this.emitter.setMaxListeners(0);
@@ -21,8 +22,17 @@ export class EventHub {
     this.unlisten = await this.database.listen(CHANNEL, () => this.emitLocal());
   }
 
+  /**
+   * Goes up with every change announced here or heard from another instance: what was read
+   * before a change is stale once it moved (RollupCache).
+   */
+  get generation(): number {
+    return this.changes;
+  }
+
   /** Announces a change; bursts within 100 ms are coalesced into one signal. */
   ordersChanged(): void {
+    this.changes++;
     if (this.pending) return;
     this.pending = setTimeout(() => {
       this.pending = undefined;
@@ -46,6 +56,7 @@ export class EventHub {
   }
 
   private emitLocal(): void {
+    this.changes++;
     this.emitter.emit('orders');
   }
 }

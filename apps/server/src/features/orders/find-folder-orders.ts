@@ -36,6 +36,8 @@ export interface FindFolderOrdersOptions {
   withTotal?: boolean;
   /** searches count at most this many matches (SEARCH_COUNT_CAP) */
   countCap?: number;
+  /** the folder's size when neither a search nor a month narrows it (RollupCache); the rollup otherwise */
+  folderSize?: () => Promise<number>;
 }
 
 interface Ordering {
@@ -212,7 +214,10 @@ export async function findFolderOrders(db: DbOrTx, options: FindFolderOrdersOpti
       ? { total: 0, totalCapped: false }
       : search
         ? countSearch(db, filter, options.countCap ?? SEARCH_COUNT_CAP)
-        : countPlain(db, folder, ctx, options.month).then((total) => ({ total, totalCapped: false })),
+        : (options.folderSize && !options.month
+            ? options.folderSize()
+            : countPlain(db, folder, ctx, options.month)
+          ).then((total) => ({ total, totalCapped: false })),
   ]);
   const last = raw.at(-1);
   return {

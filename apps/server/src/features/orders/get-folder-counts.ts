@@ -5,34 +5,61 @@ import { orderRollup } from '../../db/schema';
 import { type FolderContext, rollupWhere } from './folder-sql';
 
 /**
- * All fourteen folder counts (SPEC §3), from the rollup and never from the orders. SQL folds the
- * rollup into what the folder rules can tell apart (status, mode, nobody's / the member's / someone
- * else's, due or not): a few dozen rows, which the domain's own rules (isInFolder over
- * FOLDER_RULES) add up per folder. Translating fourteen rules into SQL on every request cost more
- * CPU than the query itself.
+ * The rollup folded into what the folder rules can tell apart on a given day: status, mode,
+ * who holds the orders (0: nobody) and whether they are due. A few dozen rows.
  */
-export async function getFolderCounts(db: DbOrTx, ctx: FolderContext): Promise<FolderCounts> {
-  const rows = await queryRows<{ status: string; mode: string; owner: number; due: boolean; count: number }>(
+export interface RollupGroup {
+  status: string;
+  mode: string;
+  assignedTo: number;
+  due: boolean;
+  count: number;
+}
+
+export async function loadRollupGroups(db: DbOrTx, today: string): Promise<RollupGroup[]> {
+  const rows = await queryRows<{ status: string; mode: string; assigned_to: number; due: boolean; count: number }>(
     db,
-    sql`select status, mode,
-        case when assigned_to = 0 then 0 when assigned_to = ${ctx.staffId} then 1 else 2 end as owner,
-        processing_date <= ${ctx.today}::date as due, sum(count)::int as count
+    sql`select status, mode, assigned_to, processing_date <= ${today}::date as due, sum(count)::int as count
       from order_rollup group by 1, 2, 3, 4`,
   );
+  return rows.map((row) => ({
+    status: row.status,
+    mode: row.mode,
+    assignedTo: Number(row.assigned_to),
+    due: row.due,
+    count: Number(row.count),
+  }));
+}
+
+/**
+ * All fourteen folder counts (SPEC §3) from the rollup groups, added up by the domain's own rules
+ * (isInFolder over FOLDER_RULES): translating fourteen rules into SQL on every request cost more
+ * CPU than the query itself.
+ */
+export function countFolders(groups: readonly RollupGroup[], ctx: FolderContext): FolderCounts {
   const counts = Object.fromEntries(FOLDER_KEYS.map((key) => [COUNT_FIELDS[key], 0])) as FolderCounts;
-  for (const row of rows) {
-    const subject = {
-      status: row.status,
-      mode: row.mode,
-      assignedTo: row.owner === 0 ? null : row.owner === 1 ? ctx.staffId : -1,
-      // The rollup keeps "no processing date" as 0001-01-01: due, as is any date not after today.
-      processingDate: row.due ? null : '9999-12-31',
-    };
+  for (const group of groups) {
+    const subject = subjectOf(group);
     for (const key of FOLDER_KEYS) {
-      if (isInFolder(key, subject, ctx)) counts[COUNT_FIELDS[key] as keyof FolderCounts] += Number(row.count);
+      if (isInFolder(key, subject, ctx)) counts[COUNT_FIELDS[key] as keyof FolderCounts] += group.count;
     }
   }
   return counts;
+}
+
+/** One folder's size from the rollup groups. */
+export function sizeOfFolder(groups: readonly RollupGroup[], key: FolderKey, ctx: FolderContext): number {
+  return groups.reduce((total, group) => (isInFolder(key, subjectOf(group), ctx) ? total + group.count : total), 0);
+}
+
+function subjectOf(group: RollupGroup) {
+  return {
+    status: group.status,
+    mode: group.mode,
+    assignedTo: group.assignedTo === 0 ? null : group.assignedTo,
+    // The rollup keeps "no processing date" as 0001-01-01: due, as is any date not after today.
+    processingDate: group.due ? null : '9999-12-31',
+  };
 }
 
 /** One folder's size, from the rollup; `extra` narrows it further (e.g. a month of Future). */

@@ -23,8 +23,9 @@ import { completeRefunds } from './complete-refunds';
 import { exportOrdersCsv } from './export-orders-csv';
 import { findFolderOrders } from './find-folder-orders';
 import type { FolderContext } from './folder-sql';
-import { getFolderCounts } from './get-folder-counts';
+import { countFolders, sizeOfFolder } from './get-folder-counts';
 import { getFutureMonthCounts } from './get-future-month-counts';
+import { RollupCache } from './rollup-cache';
 
 const work = { permission: 'orders.work' } as const;
 const tags = ['orders'];
@@ -51,12 +52,14 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
   };
 
   const changed = () => app.ctx.events.ordersChanged();
+  const rollup = new RollupCache(app.ctx.events, app.ctx.config.FOLDER_COUNTS_MAX_AGE_MS);
 
   api.get(
     '/admin/get-folder-count',
     { config: work, schema: { tags, querystring: z.object({ userName: z.string().max(200).optional() }) } },
     async (request) => {
-      const data = await getFolderCounts(app.ctx.db, contextOf(currentStaff(request)));
+      const ctx = contextOf(currentStaff(request));
+      const data = countFolders(await rollup.groups(app.ctx.db, ctx.today), ctx);
       return { status: 1, message: 'Counts loaded.', data };
     },
   );
@@ -71,9 +74,11 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
       const member = currentStaff(request);
       const folder = folderFor(request.params.orderName, member);
       const { page, perPage, limit, month, search, cursor } = request.query;
+      const ctx = contextOf(member);
       const result = await findFolderOrders(app.ctx.db, {
         folder,
-        ctx: contextOf(member),
+        ctx,
+        folderSize: async () => sizeOfFolder(await rollup.groups(app.ctx.db, ctx.today), folder, ctx),
         page,
         perPage: perPage ?? limit ?? 10,
         cursor,
