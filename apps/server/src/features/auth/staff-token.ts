@@ -1,9 +1,7 @@
 import { isRole, type SessionUser } from '@nzeta/domain';
-import { jwtVerify, SignJWT } from 'jose';
+import { signToken, type TokenKind, verifyToken } from '../../lib/jwt';
 
-const ISSUER = 'nzeta-backoffice';
-const AUDIENCE = 'staff';
-const ALGORITHM = 'HS256';
+const STAFF: TokenKind = { issuer: 'nzeta-backoffice', audience: 'staff', requiredClaims: ['exp', 'iat'] };
 
 export interface StaffClaims {
   user: SessionUser;
@@ -12,33 +10,22 @@ export interface StaffClaims {
 }
 
 export async function signStaffToken(claims: StaffClaims, secret: Uint8Array, ttlHours: number): Promise<string> {
-  return new SignJWT({ user: claims.user, ver: claims.ver })
-    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
-    .setSubject(String(claims.user.id))
-    .setIssuer(ISSUER)
-    .setAudience(AUDIENCE)
-    .setIssuedAt()
-    .setExpirationTime(`${ttlHours}h`)
-    .sign(secret);
+  return signToken(
+    { user: claims.user, ver: claims.ver, sub: String(claims.user.id) },
+    secret,
+    STAFF,
+    ttlHours * 3_600_000,
+  );
 }
 
 /** Verifies signature (HS256 only), issuer, audience and expiry (required); undefined when any fails. */
 export async function verifyStaffToken(token: string, secret: Uint8Array): Promise<StaffClaims | undefined> {
-  try {
-    // exp is required, not merely checked when present: a token without one would never end.
-    const { payload } = await jwtVerify(token, secret, {
-      algorithms: [ALGORITHM],
-      issuer: ISSUER,
-      audience: AUDIENCE,
-      requiredClaims: ['exp', 'iat'],
-    });
-    const user = payload.user as Partial<SessionUser> | undefined;
-    if (!user || typeof user.id !== 'number' || typeof user.name !== 'string' || !isRole(user.type)) return undefined;
-    if (typeof payload.ver !== 'number') return undefined;
-    return { user: { id: user.id, name: user.name, type: user.type }, ver: payload.ver };
-  } catch {
-    return undefined;
-  }
+  // exp is required, not merely checked when present: a token without one would never end.
+  const payload = verifyToken(token, secret, STAFF);
+  const user = payload?.user as Partial<SessionUser> | undefined;
+  if (!user || typeof user.id !== 'number' || typeof user.name !== 'string' || !isRole(user.type)) return undefined;
+  if (typeof payload?.ver !== 'number') return undefined;
+  return { user: { id: user.id, name: user.name, type: user.type }, ver: payload.ver };
 }
 
 /** The spec sends the token raw; 'Bearer <token>' is accepted too (DESIGN §4). */
