@@ -1,7 +1,8 @@
 import { can, isRole, type Permission, type Role } from '@nzeta/domain';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Db } from '../db/client';
 import { staff } from '../db/schema';
 import { tokenFromHeader, verifyStaffToken } from '../features/auth/staff-token';
 import { forbidden, unauthorized } from '../lib/app-error';
@@ -25,6 +26,23 @@ declare module 'fastify' {
   }
 }
 
+function buildMemberQuery(db: Db) {
+  return db
+    .select({ id: staff.id, name: staff.name, type: staff.type, tokenVersion: staff.tokenVersion })
+    .from(staff)
+    .where(and(eq(staff.id, sql.placeholder('id')), isNull(staff.deletedAt)))
+    .limit(1)
+    .prepare('staff_member');
+}
+
+/** Every staff request runs it: built once, planned once per connection. */
+const preparedMember = new WeakMap<Db, ReturnType<typeof buildMemberQuery>>();
+function memberQuery(db: Db) {
+  let query = preparedMember.get(db);
+  if (!query) preparedMember.set(db, (query = buildMemberQuery(db)));
+  return query;
+}
+
 /**
  * Staff authentication: a valid token of a member who still exists with the same token
  * version. The role is read from the database, so a role change applies at once.
@@ -37,11 +55,7 @@ export async function authenticateStaff(app: FastifyInstance, request: FastifyRe
   if (!token) throw unauthorized('Please sign in to continue.');
   const claims = await verifyStaffToken(token, app.ctx.config.jwtSecret);
   if (!claims) throw unauthorized();
-  const [member] = await app.ctx.db
-    .select({ id: staff.id, name: staff.name, type: staff.type, tokenVersion: staff.tokenVersion })
-    .from(staff)
-    .where(and(eq(staff.id, claims.user.id), isNull(staff.deletedAt)))
-    .limit(1);
+  const [member] = await memberQuery(app.ctx.db).execute({ id: claims.user.id });
   if (!member || member.tokenVersion !== claims.ver || !isRole(member.type)) throw unauthorized();
   return { id: member.id, name: member.name, role: member.type };
 }

@@ -7,7 +7,7 @@ import type {
   RemarkEntry,
   UploadedDocument,
 } from '@nzeta/domain';
-import { type AnyColumn, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, eq, getTableColumns, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   documents,
@@ -48,7 +48,7 @@ function list(rows: SQL, from: SQL, orderBy: SQL): SQL {
 }
 
 /** Every list of the detail page for the order of the outer query, in one JSON object. */
-function listsOf(timeZone: string): SQL<Lists> {
+function listsOf(timeZone: Placeholder): SQL<Lists> {
   const orderId = sql`${orders.orderId}`;
   const local = (column: AnyColumn, format: string) =>
     sql`to_char(${column} at time zone ${timeZone}::text, ${format})`;
@@ -105,6 +105,27 @@ function listsOf(timeZone: string): SQL<Lists> {
   )`;
 }
 
+function buildDetailQuery(db: DbOrTx) {
+  return db
+    .select({ order: orders, assignName: staff.name, lists: listsOf(sql.placeholder('timeZone')) })
+    .from(orders)
+    .leftJoin(staff, eq(staff.id, orders.assignedTo))
+    .where(eq(orders.orderId, sql.placeholder('orderId')))
+    .limit(1)
+    .prepare('order_detail');
+}
+
+/**
+ * Built and prepared once per database: PostgreSQL plans it once per connection, and the query
+ * is not rebuilt on every request (building it cost a seventh of the request's CPU time).
+ */
+const preparedDetail = new WeakMap<DbOrTx, ReturnType<typeof buildDetailQuery>>();
+function detailQuery(db: DbOrTx) {
+  let query = preparedDetail.get(db);
+  if (!query) preparedDetail.set(db, (query = buildDetailQuery(db)));
+  return query;
+}
+
 /**
  * The order of SPEC §3 with its lists, in one query whatever the history size: the order with
  * its assignee's name, and each list built as JSON by PostgreSQL (dates already formatted). One
@@ -112,12 +133,7 @@ function listsOf(timeZone: string): SQL<Lists> {
  */
 export async function getOrderDetail(db: DbOrTx, options: GetOrderDetailOptions): Promise<OrderDetail | undefined> {
   const { orderId } = options;
-  const [row] = await db
-    .select({ order: orders, assignName: staff.name, lists: listsOf(options.businessTimeZone) })
-    .from(orders)
-    .leftJoin(staff, eq(staff.id, orders.assignedTo))
-    .where(eq(orders.orderId, orderId))
-    .limit(1);
+  const [row] = await detailQuery(db).execute({ orderId, timeZone: options.businessTimeZone });
   if (!row) return undefined;
   return {
     ...(snakeCaseOrder(row.order) as Omit<OrderDetail, ListKeys | 'assign_to' | 'application_email'>),
