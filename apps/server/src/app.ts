@@ -7,6 +7,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
+  LogController,
   type RouteOptions,
 } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -84,7 +85,7 @@ export async function buildApp({
     trustProxy: parseTrustProxy(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
-    disableRequestLogging: config.NODE_ENV === 'test',
+    logController: new LogController({ disableRequestLogging: config.NODE_ENV === 'test' }),
   });
   if (onRoute) app.addHook('onRoute', onRoute);
   // The API speaks JSON (and multipart for uploads): a text body is answered 415, not parsed.
