@@ -17,7 +17,11 @@ export interface ServerProcess {
 async function start(name: string, script: string, env: NodeJS.ProcessEnv): Promise<ServerProcess> {
   const child: ChildProcess = fork(path.join(here, 'server', script), [], {
     // BENCH_CPU_PROF=<folder> writes a V8 CPU profile of each server when it exits.
-    execArgv: ['--import', 'tsx', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+    ],
     env: { ...process.env, ...env, BENCH_EVENT_LOOP: '1' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

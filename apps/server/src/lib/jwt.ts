@@ -1,4 +1,5 @@
 import { createSigner, createVerifier } from 'fast-jwt';
+import { memoizeByObject } from './memo';
 
 /**
  * HS256 JSON Web Tokens signed and checked synchronously in this thread (fast-jwt over
@@ -16,20 +17,21 @@ export interface TokenKind {
 type Verify = (token: string) => Record<string, unknown>;
 type Sign = (payload: Record<string, unknown>) => string;
 
-const verifiers = new WeakMap<Uint8Array, Map<string, Verify>>();
-const signers = new WeakMap<Uint8Array, Map<string, Sign>>();
+/** Verifiers and signers of each secret, by the kind of token (and lifetime) they handle. */
+const verifiers = memoizeByObject((_secret: Uint8Array) => new Map<string, Verify>());
+const signers = memoizeByObject((_secret: Uint8Array) => new Map<string, Sign>());
 
-function memo<T>(store: WeakMap<Uint8Array, Map<string, T>>, secret: Uint8Array, key: string, make: () => T): T {
-  let bySecret = store.get(secret);
-  if (!bySecret) store.set(secret, (bySecret = new Map()));
-  let made = bySecret.get(key);
-  if (!made) bySecret.set(key, (made = make()));
-  return made;
+function memo<T>(made: Map<string, T>, key: string, make: () => T): T {
+  const existing = made.get(key);
+  if (existing) return existing;
+  const value = make();
+  made.set(key, value);
+  return value;
 }
 
 /** The token's claims, or undefined when its algorithm, signature, issuer, audience or expiry fails. */
 export function verifyToken(token: string, secret: Uint8Array, kind: TokenKind): Record<string, unknown> | undefined {
-  const verify = memo(verifiers, secret, `${kind.issuer}|${kind.audience}|${kind.requiredClaims}`, () =>
+  const verify = memo(verifiers(secret), `${kind.issuer}|${kind.audience}|${kind.requiredClaims}`, () =>
     createVerifier({
       key: Buffer.from(secret),
       algorithms: ['HS256'],
@@ -52,7 +54,7 @@ export function signToken(
   kind: Pick<TokenKind, 'issuer' | 'audience'>,
   expiresInMs: number,
 ): string {
-  const sign = memo(signers, secret, `${kind.issuer}|${kind.audience}|${expiresInMs}`, () =>
+  const sign = memo(signers(secret), `${kind.issuer}|${kind.audience}|${expiresInMs}`, () =>
     createSigner({
       key: Buffer.from(secret),
       algorithm: 'HS256',

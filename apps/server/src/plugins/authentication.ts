@@ -7,6 +7,7 @@ import { staff } from '../db/schema';
 import { tokenFromHeader, verifyStaffToken } from '../features/auth/staff-token';
 import { forbidden, unauthorized } from '../lib/app-error';
 import { writeAudit } from '../lib/audit';
+import { memoizeByObject } from '../lib/memo';
 
 export interface StaffPrincipal {
   id: number;
@@ -36,12 +37,7 @@ function buildMemberQuery(db: Db) {
 }
 
 /** Every staff request runs it: built once, planned once per connection. */
-const preparedMember = new WeakMap<Db, ReturnType<typeof buildMemberQuery>>();
-function memberQuery(db: Db) {
-  let query = preparedMember.get(db);
-  if (!query) preparedMember.set(db, (query = buildMemberQuery(db)));
-  return query;
-}
+const memberQuery = memoizeByObject(buildMemberQuery);
 
 /**
  * Staff authentication: a valid token of a member who still exists with the same token
