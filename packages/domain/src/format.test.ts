@@ -1,3 +1,4 @@
+import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import {
   businessToday,
@@ -136,5 +137,33 @@ describe('visitor history fields', () => {
     expect(displayIp('::FFFF:10.0.0.1')).toBe('10.0.0.1');
     expect(displayIp('2001:db8::1')).toBe('2001:db8::1');
     expect(displayIp(null)).toBe('-');
+  });
+});
+
+describe('formatDateTime and formatDate across daylight-saving changes', () => {
+  it("agree with dayjs' own time-zone conversion in every zone, every 31 minutes around each change", () => {
+    const zones = ['America/New_York', 'Pacific/Auckland', 'UTC', 'Asia/Kolkata'];
+    const start = Date.UTC(2024, 0, 1);
+    const instants: number[] = [];
+    for (let t = start; t < start + 400 * 86_400_000; t += 97 * 3_600_000 + 13 * 60_000) instants.push(t);
+    for (const change of ['2024-03-10T07:00Z', '2024-11-03T06:00Z', '2024-04-06T14:00Z', '2024-09-28T14:00Z']) {
+      const at = Date.parse(change);
+      for (let t = at - 6 * 3_600_000; t < at + 6 * 3_600_000; t += 31 * 60_000) instants.push(t);
+    }
+    for (const tz of zones) {
+      for (const t of instants) {
+        const iso = new Date(t).toISOString();
+        expect(formatDateTime(iso, tz)).toBe(dayjs(iso).tz(tz).format('DD/MM/YYYY HH:mm'));
+        expect(formatDate(iso, tz)).toBe(dayjs(iso).tz(tz).format('DD/MM/YYYY'));
+      }
+    }
+  });
+
+  it('reads the database spelling of an instant and shows a dash for missing or invalid values', () => {
+    expect(formatDateTime('2025-02-01 14:05:00+00', 'UTC')).toBe('01/02/2025 14:05');
+    for (const value of [null, undefined, '', 'not a date']) {
+      expect(formatDateTime(value)).toBe('-');
+      expect(formatDate(value)).toBe('-');
+    }
   });
 });

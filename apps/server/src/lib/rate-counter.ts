@@ -8,8 +8,10 @@ export interface Counter {
 
 /**
  * Fixed-window counters kept in the database, so a limit holds across every server instance.
+ * One upsert counts a hit, starting a new window when the last one ended; with `limit`, a window
+ * already holding that many hits takes nothing and no row comes back.
  */
-export async function hitCounter(db: DbOrTx, key: string, windowMs: number): Promise<Counter> {
+async function upsertHit(db: DbOrTx, key: string, windowMs: number, limit?: number): Promise<Counter | undefined> {
   const seconds = windowMs / 1000;
   const [row] = await queryRows<{ count: number; reset_at: string }>(
     db,
@@ -18,9 +20,15 @@ export async function hitCounter(db: DbOrTx, key: string, windowMs: number): Pro
         on conflict (key) do update set
           count = case when r.reset_at <= now() then 1 else r.count + 1 end,
           reset_at = case when r.reset_at <= now() then now() + make_interval(secs => ${seconds}) else r.reset_at end
+        ${limit === undefined ? sql`` : sql`where r.reset_at <= now() or r.count < ${limit}`}
         returning count, reset_at`,
   );
-  return { count: Number(row?.count ?? 1), resetAt: new Date(row?.reset_at ?? Date.now() + windowMs) };
+  return row ? { count: Number(row.count), resetAt: new Date(row.reset_at) } : undefined;
+}
+
+/** Counts one hit, whatever the count already is. */
+export async function hitCounter(db: DbOrTx, key: string, windowMs: number): Promise<Counter> {
+  return (await upsertHit(db, key, windowMs)) ?? { count: 1, resetAt: new Date(Date.now() + windowMs) };
 }
 
 export async function peekCounter(db: DbOrTx, key: string): Promise<Counter | undefined> {
@@ -41,18 +49,7 @@ export async function reserveHit(
   windowMs: number,
   limit: number,
 ): Promise<Counter | undefined> {
-  const seconds = windowMs / 1000;
-  const [row] = await queryRows<{ count: number; reset_at: string }>(
-    db,
-    sql`insert into rate_counters as r (key, count, reset_at)
-        values (${key}, 1, now() + make_interval(secs => ${seconds}))
-        on conflict (key) do update set
-          count = case when r.reset_at <= now() then 1 else r.count + 1 end,
-          reset_at = case when r.reset_at <= now() then now() + make_interval(secs => ${seconds}) else r.reset_at end
-        where r.reset_at <= now() or r.count < ${limit}
-        returning count, reset_at`,
-  );
-  return row ? { count: Number(row.count), resetAt: new Date(row.reset_at) } : undefined;
+  return upsertHit(db, key, windowMs, limit);
 }
 
 /** Gives back one hit of the current window (an attempt that turned out not to count). */

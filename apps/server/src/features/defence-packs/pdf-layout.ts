@@ -1,7 +1,6 @@
-import { DEFAULT_BUSINESS_TZ, MISSING } from '@nzeta/domain';
+import { DEFAULT_BUSINESS_TZ, formatDateTime, MISSING } from '@nzeta/domain';
 import PDFDocument from 'pdfkit';
 import type { CompanySettings } from '../mail/company-settings';
-import { zonedFormat } from './zoned-format';
 
 /**
  * Shared drawing for the server's letters (defence packs, invoices): A4, standard Helvetica (no
@@ -152,6 +151,6 @@ export const zoneLabel = (tz: string) => (tz === DEFAULT_BUSINESS_TZ ? 'EST' : t
 
 /** DD/MM/YYYY HH:mm in the business time zone, labelled with the zone. */
 export function dateTimeIn(value: string | Date | null | undefined, tz: string): string {
-  const shown = zonedFormat(tz).dateTime(value);
+  const shown = formatDateTime(value, tz);
   return shown === MISSING ? shown : `${shown} ${zoneLabel(tz)}`;
 }

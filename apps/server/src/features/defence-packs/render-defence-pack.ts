@@ -1,4 +1,4 @@
-import { DEFAULT_BUSINESS_TZ, displayIp, orDash } from '@nzeta/domain';
+import { DEFAULT_BUSINESS_TZ, displayIp, formatDate, formatDateTime, orDash } from '@nzeta/domain';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
@@ -24,7 +24,6 @@ import {
   zoneLabel,
 } from './pdf-layout';
 import { newPage, type TableColumn, table } from './pdf-table';
-import { zonedFormat } from './zoned-format';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -91,7 +90,6 @@ const emailColumns = (tz: string): TableColumn[] => [
 export async function renderDefencePack(input: DefencePackInput): Promise<Buffer> {
   const { order, company } = input;
   const tz = input.timeZone ?? DEFAULT_BUSINESS_TZ;
-  const format = zonedFormat(tz);
   const doc = createPdf(`Defence Pack ${input.pack} - Order ${order.orderId}`, company.company.name);
   letter(doc, input, tz);
 
@@ -102,7 +100,7 @@ export async function renderDefencePack(input: DefencePackInput): Promise<Buffer
     y = sectionTitle(doc, 'Enclosure B: Download History of the delivered document', y);
     const rows = input.history.map((h, i) => [
       String(i + 1),
-      format.dateTime(h.createdAt),
+      formatDateTime(h.createdAt, tz),
       displayIp(h.ip),
       orDash([h.browser, h.browserVersion].filter(Boolean).join(' ')),
       orDash(h.os),
@@ -113,7 +111,7 @@ export async function renderDefencePack(input: DefencePackInput): Promise<Buffer
     y = sectionTitle(doc, 'Enclosure B: Email History of the order', y);
     const rows = input.history.map((h, i) => [
       String(i + 1),
-      format.dateTime(h.sentAt ?? h.createdAt),
+      formatDateTime(h.sentAt ?? h.createdAt, tz),
       h.provider,
       h.toAddress,
       h.state.charAt(0).toUpperCase() + h.state.slice(1),
@@ -139,7 +137,7 @@ function letter(doc: Pdf, input: DefencePackInput, tz: string): void {
     paragraph(
       doc,
       `We write about the disputed card transaction ${transaction} for order ${order.orderId}. ${applicant} applied for ` +
-        `our ${company.productTitle} service on ${zonedFormat(tz).date(order.createdAt)} and paid ` +
+        `our ${company.productTitle} service on ${formatDate(order.createdAt, tz)} and paid ` +
         `${formatMoney(order.amount, order.currency)}. We processed the application and delivered the approved travel ` +
         `document to the customer's e-mail address${delivered === '-' ? '' : ` on ${delivered}`}. The customer applied for ` +
         'and received the service in full, as ordered.',

@@ -1,4 +1,4 @@
-import { DEFAULT_BUSINESS_TZ, orDash } from '@nzeta/domain';
+import { DEFAULT_BUSINESS_TZ, formatDate, orDash } from '@nzeta/domain';
 import type { orders } from '../../db/schema';
 import {
   COLORS,
@@ -15,7 +15,6 @@ import {
   pdfToBuffer,
 } from '../defence-packs/pdf-layout';
 import { table } from '../defence-packs/pdf-table';
-import { zonedFormat } from '../defence-packs/zoned-format';
 import type { CompanySettings } from '../mail/company-settings';
 import { applicantNameOf } from '../mail/templates';
 
@@ -63,7 +62,7 @@ export async function renderInvoice({
   line(doc, 'INVOICE', PAGE.margin, y, { size: 22, bold: true, color: COLORS.brand });
   const meta: Array<[string, string]> = [
     ['Invoice number', invoiceNumber],
-    ['Issue date', zonedFormat(tz).date(issuedAt)],
+    ['Issue date', formatDate(issuedAt, tz)],
     ['Order ID', String(order.orderId)],
   ];
   meta.forEach(([label, value], i) => {

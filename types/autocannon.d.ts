@@ -1,10 +1,15 @@
-// autocannon ships no type declarations: the part of its API the load test uses.
+// autocannon ships no type declarations: the part of its API the benchmark and the load tests use.
 declare module 'autocannon' {
   interface Histogram {
     average: number;
+    mean: number;
+    stddev: number;
+    min: number;
     max: number;
     total: number;
     p50: number;
+    p90: number;
+    p97_5: number;
     p99: number;
   }
 
@@ -23,6 +28,7 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    amount?: number;
     timeout?: number;
     requests?: RequestStep[];
   }
@@ -30,6 +36,8 @@ declare module 'autocannon' {
   interface Result {
     requests: Histogram;
     latency: Histogram;
+    throughput: Histogram;
+    duration: number;
     errors: number;
     timeouts: number;
     non2xx: number;
