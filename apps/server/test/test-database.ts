@@ -49,11 +49,32 @@ export async function createTestDatabase(): Promise<TestDatabase> {
         sql`select tablename from pg_tables where schemaname = 'public' and tablename not like '__drizzle%'`,
       );
       const tables = rows.map((r) => `"${r.tablename}"`);
-      if (tables.length) await database.db.execute(sql.raw(`TRUNCATE ${tables.join(', ')} RESTART IDENTITY CASCADE`));
+      if (!tables.length) return;
+      const truncate = sql.raw(`TRUNCATE ${tables.join(', ')} RESTART IDENTITY CASCADE`);
+      // A write the previous test left in flight (an audit row written after its answer) can lock
+      // a table TRUNCATE is still waiting for: PostgreSQL then cancels one of the two as a
+      // deadlock. The write finishes; the reset tries again.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await database.db.execute(truncate);
+          return;
+        } catch (error) {
+          if (attempt >= 5 || !isDeadlock(error)) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+        }
+      }
     },
     async destroy() {
       await database.close();
       await dropDatabase();
     },
   };
+}
+
+/** SQLSTATE 40P01, on the error or (as drizzle wraps it) on its cause. */
+function isDeadlock(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '40P01') return true;
+  }
+  return false;
 }
