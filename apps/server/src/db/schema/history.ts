@@ -1,4 +1,4 @@
-import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { orders } from './orders';
 import { staff } from './staff';
 
@@ -82,8 +82,42 @@ export const mailMessages = pgTable(
     createdBy: integer('created_by').references(() => staff.id),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'string' }),
+    /** the latest delivery event the provider reported: delivered | deferred | bounced | dropped | complained */
+    deliveryState: text('delivery_state'),
+    deliveryStateAt: timestamp('delivery_state_at', { withTimezone: true, mode: 'string' }),
+    deliveryReason: text('delivery_reason'),
+    openedAt: timestamp('opened_at', { withTimezone: true, mode: 'string' }),
+    clickedAt: timestamp('clicked_at', { withTimezone: true, mode: 'string' }),
   },
   (t) => [index('mail_order_idx').on(t.orderId, t.createdAt), index('mail_due_idx').on(t.state, t.nextAttemptAt)],
+);
+
+/**
+ * One delivery event of a sent message, as the provider reported it (each stored once: unique on
+ * the provider's own event id). event: processed | delivered | deferred | bounce | dropped |
+ * spamreport | open | click.
+ */
+export const mailEvents = pgTable(
+  'mail_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    mailId: bigint('mail_id', { mode: 'number' })
+      .notNull()
+      .references(() => mailMessages.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    event: text('event').notNull(),
+    providerEventId: text('provider_event_id').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true, mode: 'string' }).notNull(),
+    reason: text('reason'),
+    /** hard | soft, for bounces */
+    bounceType: text('bounce_type'),
+    url: text('url'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('mail_events_provider_event_id_unique').on(t.provider, t.providerEventId),
+    index('mail_events_mail_idx').on(t.mailId, t.occurredAt),
+  ],
 );
 
 /** One visitor download of the document (SPEC §3 downloadHistory). */
