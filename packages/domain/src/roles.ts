@@ -20,6 +20,9 @@ export const PERMISSIONS = {
   'orders.deleteMine': ['Admin'],
   'orders.erase': ['Admin'],
   'orders.refund': ALL,
+  /** restore from Deleted, move a refunded order out of Refunds, release or reassign others' claims */
+  'orders.restore': ['Admin', 'Manager'],
+  'orders.reassign': ['Admin', 'Manager'],
   'team.manage': ['Admin', 'Manager'],
   'gateways.manage': ['Admin', 'Manager'],
   'settings.manage': ['Admin'],

@@ -45,6 +45,8 @@ export const ROUTE_POLICY = {
   'PUT /api/admin/change-order-status': 'orders.work',
   'PUT /api/admin/move-order-status': 'orders.work',
   'PUT /api/admin/move-to-complete-refund': 'orders.refund',
+  'PUT /api/admin/restore-orders': 'orders.restore',
+  'PUT /api/admin/reassign-orders': 'orders.reassign',
 
   // Order detail
   'GET /api/admin/get-orders-details/:orderId': 'orders.work',

@@ -191,6 +191,9 @@ export const ROUTE_REQUESTS: Record<RouteKey, (fx: Fixture) => RouteRequest> = {
     json('PUT', '/api/admin/move-order-status', { orderId: fx.newOrderId, updatingStatus: 'Contact Customer' }),
   'PUT /api/admin/move-to-complete-refund': (fx) =>
     json('PUT', '/api/admin/move-to-complete-refund', { orderId: [fx.refundOrderId] }),
+  'PUT /api/admin/restore-orders': (fx) => json('PUT', '/api/admin/restore-orders', { orderId: [fx.newOrderId] }),
+  'PUT /api/admin/reassign-orders': (fx) =>
+    json('PUT', '/api/admin/reassign-orders', { orderId: [fx.newOrderId], staffId: null }),
 
   'GET /api/admin/get-orders-details/:orderId': (fx) =>
     json('GET', `/api/admin/get-orders-details/${fx.completed.orderId}`),

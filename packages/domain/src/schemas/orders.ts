@@ -61,6 +61,20 @@ export type ChangeOrderStatusInput = z.infer<typeof changeOrderStatusInput>;
 
 export const completeRefundInput = z.object({ orderId: orderIdList });
 
+/** Restore Deleted orders to the status they had before (Admin, Manager). */
+export const restoreOrdersInput = z.object({ orderId: orderIdList });
+
+/** Hand orders to a colleague, or back to the shared folders with staffId null (Admin, Manager). */
+export const reassignOrdersInput = z.object({
+  orderId: orderIdList,
+  staffId: z
+    .number({ error: 'Please choose a team member.' })
+    .int()
+    .positive('Please choose a team member.')
+    .nullable(),
+});
+export type ReassignOrdersInput = z.infer<typeof reassignOrdersInput>;
+
 export const reportRangeInput = z
   .object({
     fromDate: z.iso.date('Please enter a valid From date.').optional().or(z.literal('')),

@@ -44,6 +44,11 @@ const LINE_BREAK = /[\r\n]/;
 // One plain address: the outbox sends to exactly one recipient per row.
 const SINGLE_ADDRESS = /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/;
 
+/** Whether an address can take mail at all (one plain address, no header tricks). */
+export function isDeliverableAddress(to: string | null | undefined): boolean {
+  return !!to && !LINE_BREAK.test(to) && SINGLE_ADDRESS.test(to);
+}
+
 function validate(input: EnqueueMailInput): void {
   // CR/LF in a header value would let a caller add headers or recipients (header injection).
   if (LINE_BREAK.test(input.to) || !SINGLE_ADDRESS.test(input.to))

@@ -222,7 +222,7 @@ describe('uploadDocument', () => {
         ext: 'pdf',
         mime: 'application/pdf',
       },
-      member,
+      { ...member, role: 'Team' },
     ).catch((error: unknown) => error);
     expect(failed).toBeInstanceOf(Error);
     expect(await storedFiles()).toEqual(before);

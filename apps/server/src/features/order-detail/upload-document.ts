@@ -1,14 +1,13 @@
 import type { MailProvider } from '@nzeta/domain';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { documents, orders } from '../../db/schema';
+import { documents } from '../../db/schema';
 import { type DocumentExtension, generateStoredName } from '../documents/inspect-upload';
 import type { DocumentStorage } from '../documents/storage';
+import { applyOrderAction, assertActionDone, assertOrderAction, type StaffActor } from '../lifecycle';
 import { getCompanySettings } from '../mail/company-settings';
 import { enqueueMail } from '../mail/outbox';
 import { applicantNameOf, renderMail } from '../mail/templates';
 import { loadOrder } from './load-order';
-import { type Actor, recordActivity } from './order-activity';
 
 export interface UploadDocumentInput {
   orderId: number;
@@ -35,18 +34,18 @@ export function attachmentName(orderId: number, file1: string): string {
 }
 
 /**
- * Stores the approved document, then in ONE transaction: the documents row, the order moved to
- * Pending, and the approval e-mail queued with the document attached. Delivery completes the
+ * Stores the approved document, then in ONE transaction: the documents row, the upload applied
+ * through the lifecycle (Pending, or the delivered status kept), and the approval e-mail queued. Delivery completes the
  * order (completeDeliveredOrder). If the transaction fails, the stored file is removed again.
  */
 export async function uploadDocument(
   db: Db,
   storage: Pick<DocumentStorage, 'put' | 'remove'>,
   input: UploadDocumentInput,
-  actor: Actor & { id: number },
+  actor: StaffActor,
 ): Promise<UploadDocumentResult> {
-  // Fail before writing anything for an unknown order.
-  await loadOrder(db, input.orderId);
+  // Fail before writing anything for an unknown order or one that takes no document.
+  await assertOrderAction(db, input.orderId, 'upload', actor);
   const file1 = generateStoredName(input.ext);
   const stored = await storage.put(file1, input.content);
   try {
@@ -68,27 +67,15 @@ export async function uploadDocument(
         })
         .returning({ id: documents.id });
       if (!document) throw new Error('uploadDocument: no document row');
-      await recordActivity(tx, {
-        orderId: input.orderId,
+      // Open and Pending orders wait for delivery; a delivered order keeps its status (a
+      // corrected document); Deleted and erased orders are refused (DESIGN §2).
+      const applied = await applyOrderAction(tx, {
+        orderIds: [input.orderId],
+        action: 'upload',
         actor,
-        action: 'document-uploaded',
-        to: file1,
-        detail: { provider: input.provider, to: input.email, size: stored.size, contentType: input.mime },
+        detail: { file1, provider: input.provider, to: input.email, size: stored.size, contentType: input.mime },
       });
-      if (order.processStatus !== 'Pending') {
-        await tx
-          .update(orders)
-          .set({ processStatus: 'Pending', updatedAt: new Date().toISOString() })
-          .where(eq(orders.orderId, input.orderId));
-        await recordActivity(tx, {
-          orderId: input.orderId,
-          actor,
-          action: 'status-changed',
-          from: order.processStatus,
-          to: 'Pending',
-          detail: { reason: 'document uploaded' },
-        });
-      }
+      assertActionDone(applied);
       const settings = await getCompanySettings(tx);
       const mail = renderMail('approval', {
         orderId: input.orderId,

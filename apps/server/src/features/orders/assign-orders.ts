@@ -1,58 +1,54 @@
 import type { AssignOutcome } from '@nzeta/domain';
-import { sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client';
-import { orders } from '../../db/schema';
+import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/app-error';
-import { describeOrders, idArray, uniqueIds } from './id-list';
-import { type Actor, writeActivity } from './order-activity';
+import {
+  applyOrderAction,
+  describeOutcome,
+  type OrderActionOutcome,
+  orderActionError,
+  type StaffActor,
+  summariseOrderAction,
+} from '../lifecycle';
 
 export interface AssignResult extends AssignOutcome {
   message: string;
+  results: OrderActionOutcome[];
 }
+
+type Events = { ordersChanged(): void } | undefined;
 
 /**
- * "Assign to me" (DESIGN §2): claims only orders that are still New and unassigned, in one
- * UPDATE whose WHERE is re-checked under the row lock, so of two people claiming the same order
- * exactly one wins; the other is told which orders were taken.
+ * "Assign to me" (DESIGN §2): claims the orders that are New and unassigned. The rows are locked
+ * before the table is asked, so of two people claiming the same order exactly one wins; the
+ * answer names what was assigned and what was skipped and why ("100123 already taken by …").
  */
-export async function assignOrders(db: Db, orderIds: readonly number[], actor: Actor): Promise<AssignResult> {
-  const ids = uniqueIds(orderIds);
-  return db.transaction(async (tx) => {
-    const claimed = await queryRows<{ order_id: number | string }>(
-      tx,
-      sql`update ${orders} set assigned_to = ${actor.id}, updated_at = now()
-        where order_id = any(${idArray(ids)}) and assigned_to is null and process_status = 'New'
-        returning order_id`,
-    );
-    const claimedIds = new Set(claimed.map((row) => Number(row.order_id)));
-    const rest = ids.filter((id) => !claimedIds.has(id));
-    const others = rest.length
-      ? await queryRows<{ order_id: number | string; assigned_to: number | null; process_status: string }>(
-          tx,
-          sql`select order_id, assigned_to, process_status from ${orders} where order_id = any(${idArray(rest)})`,
-        )
-      : [];
-    if (!claimedIds.size && !others.length) throw notFound(ids.length === 1 ? 'Order not found.' : 'Orders not found.');
-    // Claiming an order that is already yours is not a conflict.
-    const alreadyMine = others
-      .filter((row) => row.assigned_to === actor.id && row.process_status === 'New')
-      .map((row) => Number(row.order_id));
-    const mine = new Set(alreadyMine);
-    const taken = others.map((row) => Number(row.order_id)).filter((id) => !mine.has(id));
-    await writeActivity(
-      tx,
-      actor,
-      [...claimedIds].map((orderId) => ({ orderId, action: 'assigned', to: actor.name })),
-    );
-    const assigned = ids.filter((id) => claimedIds.has(id) || mine.has(id));
-    if (!taken.length) return { assigned, taken, message: 'Order has been assigned successfully' };
-    const message = `${describeOrders(taken)} ${taken.length === 1 ? 'was' : 'were'} already taken by someone else.`;
-    if (!assigned.length) throw new ClaimConflict(message, { assigned, taken });
-    return { assigned, taken, message };
-  });
+export async function assignOrders(
+  db: Db,
+  orderIds: readonly number[],
+  actor: StaffActor,
+  events?: Events,
+): Promise<AssignResult> {
+  const result = await applyOrderAction(db, { orderIds, action: 'claim', actor, events });
+  // Claiming an order that is already yours is not a conflict.
+  const assigned = result.results.filter((r) => r.done || r.reason === 'unchanged').map((r) => r.orderId);
+  const skipped = result.skipped.filter((r) => r.reason !== 'unchanged');
+  const taken = skipped.map((r) => r.orderId);
+  if (skipped.length && skipped.every((r) => r.reason === 'not-found') && !assigned.length) {
+    throw notFound(skipped.length === 1 ? 'Order not found.' : 'Orders not found.');
+  }
+  if (!taken.length)
+    return { assigned, taken, results: result.results, message: 'Order has been assigned successfully' };
+  const asSeen = result.results.map((r) => (r.reason === 'unchanged' ? { ...r, done: true } : r));
+  const first = skipped[0];
+  const message =
+    !assigned.length && skipped.length === 1 && first
+      ? describeOutcome(first)
+      : `${summariseOrderAction({ ...result, results: asSeen })}.`;
+  if (!assigned.length) throw new ClaimConflict(message, { assigned, taken });
+  return { assigned, taken, results: result.results, message };
 }
 
-/** Nothing could be claimed: the answer still says which orders were taken. */
+/** Nothing could be claimed: the answer still says which orders were taken, and by whom. */
 export class ClaimConflict extends Error {
   constructor(
     message: string,
@@ -70,27 +66,39 @@ export class ClaimConflict extends Error {
 export async function releaseOrders(
   db: Db,
   orderIds: readonly number[],
-  actor: Actor & { canReleaseAny: boolean },
-): Promise<{ released: number[]; message: string }> {
-  const ids = uniqueIds(orderIds);
-  return db.transaction(async (tx) => {
-    const rows = await queryRows<{ order_id: number | string; assignee: string | null }>(
-      tx,
-      sql`select o.order_id, s.name as assignee from ${orders} o left join staff s on s.id = o.assigned_to
-        where o.order_id = any(${idArray(ids)}) and o.assigned_to is not null
-          and (${actor.canReleaseAny} or o.assigned_to = ${actor.id})
-        for update of o`,
-    );
-    if (!rows.length) throw badRequest('The selected orders are not assigned to you.');
-    const released = rows.map((row) => Number(row.order_id));
-    await tx.execute(
-      sql`update ${orders} set assigned_to = null, updated_at = now() where order_id = any(${idArray(released)})`,
-    );
-    await writeActivity(
-      tx,
-      actor,
-      rows.map((row) => ({ orderId: Number(row.order_id), action: 'unassigned', from: row.assignee })),
-    );
-    return { released, message: 'Order has been moved to the original folder successfully' };
-  });
+  actor: StaffActor,
+  events?: Events,
+): Promise<{ released: number[]; results: OrderActionOutcome[]; message: string }> {
+  const result = await applyOrderAction(db, { orderIds, action: 'release', actor, events });
+  if (!result.done.length) {
+    if (
+      result.skipped.every((r) => r.reason === 'not-claimed' || r.reason === 'not-yours' || r.reason === 'not-found')
+    ) {
+      throw badRequest('The selected orders are not assigned to you.');
+    }
+    throw orderActionError(result);
+  }
+  const message = result.skipped.length
+    ? `${summariseOrderAction(result)}.`
+    : 'Order has been moved to the original folder successfully';
+  return { released: result.done, results: result.results, message };
+}
+
+/** Admin and Manager hand orders to a colleague (or back to the shared folders with `to` null). */
+export async function reassignOrders(
+  db: Db,
+  orderIds: readonly number[],
+  to: { id: number; name: string } | null,
+  actor: StaffActor,
+  events?: Events,
+): Promise<{ reassigned: number[]; results: OrderActionOutcome[]; message: string }> {
+  const result = to
+    ? await applyOrderAction(db, { orderIds, action: 'reassign', actor, assignTo: to, events })
+    : await applyOrderAction(db, { orderIds, action: 'release', actor, events });
+  if (!result.done.length) throw orderActionError(result);
+  if (result.done.length && !to && result.skipped.length === 0) {
+    return { reassigned: result.done, results: result.results, message: 'Orders have been released.' };
+  }
+  const message = `${summariseOrderAction(result)}.`;
+  return { reassigned: result.done, results: result.results, message };
 }

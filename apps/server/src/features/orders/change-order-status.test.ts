@@ -11,7 +11,7 @@ import {
   orders,
   remarks,
 } from '../../db/schema';
-import { ERASED_REMARK } from './erase-orders';
+import { ERASED_REMARK } from '../lifecycle';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -61,14 +61,21 @@ describe('change-order-status', () => {
     expect(row?.processedAt).toBeTruthy();
   });
 
-  it('soft delete keeps the previous status; moving on clears it', async () => {
+  it('soft delete keeps the previous status; only Restore brings the order back there', async () => {
     const manager = await t.signInAs('Manager');
+    const team = await t.signInAs('Team');
     const order = await insertOrder(t.database.db, { processStatus: 'Awaiting' });
     const body = (await change(manager.token, { orderId: [order.orderId], updatingStatus: 'Deleted' })).json();
     expect(body).toMatchObject({ status: 1, message: 'Order has been deleted successfully' });
     expect(await statusOf(order.orderId)).toMatchObject({ processStatus: 'Deleted', previousStatus: 'Awaiting' });
-    await change(manager.token, { orderId: [order.orderId], updatingStatus: 'Awaiting' });
-    expect(await statusOf(order.orderId)).toMatchObject({ processStatus: 'Awaiting', previousStatus: null });
+    const moved = await change(team.token, { orderId: [order.orderId], updatingStatus: 'Completed' });
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json()).toEqual({ status: 0, message: `Order ${order.orderId} deleted: restore it first.` });
+    const restore = (token: string) =>
+      t.call({ method: 'PUT', url: '/api/admin/restore-orders', token, payload: { orderId: [order.orderId] } });
+    expect((await restore(team.token)).statusCode).toBe(403);
+    expect((await restore(manager.token)).json()).toMatchObject({ status: 1, data: { restored: [order.orderId] } });
+    expect(await statusOf(order.orderId)).toMatchObject({ processStatus: 'Awaiting', processedBy: null });
   });
 
   it('move-order-status takes the same body', async () => {
@@ -100,16 +107,22 @@ describe('change-order-status', () => {
       expect(response.json()).toEqual({ status: 0, message: 'Only an Admin or a Manager can delete orders.' });
     }
     for (const order of [claimedByAdmin, claimedByManager]) {
-      const response = await change(manager.token, {
-        orderId: [open.orderId, order.orderId],
-        updatingStatus: 'Deleted',
-      });
-      expect(response.statusCode).toBe(403);
+      const response = await change(manager.token, { orderId: [order.orderId], updatingStatus: 'Deleted' });
+      expect(response.statusCode).toBe(409);
       expect(response.json().message).toBe("Only an Admin can delete orders that are in someone's My Orders.");
     }
     expect((await statusOf(open.orderId))?.processStatus).toBe('Awaiting');
 
-    expect((await change(manager.token, { orderId: [open.orderId], updatingStatus: 'Deleted' })).json().status).toBe(1);
+    // In bulk, the claimed order is skipped and named; the others are deleted.
+    const bulk = await change(manager.token, {
+      orderId: [open.orderId, claimedByManager.orderId],
+      updatingStatus: 'Deleted',
+    });
+    expect(bulk.json()).toMatchObject({
+      status: 1,
+      message: `1 deleted; ${claimedByManager.orderId} is in ${manager.name}'s My Orders: only an Admin can do that.`,
+    });
+    expect((await statusOf(open.orderId))?.processStatus).toBe('Deleted');
     const mine = await change(admin.token, { orderId: [claimedByAdmin.orderId], updatingStatus: 'Deleted' });
     expect(mine.json().status).toBe(1);
     expect(await statusOf(claimedByAdmin.orderId)).toMatchObject({ processStatus: 'Deleted', previousStatus: 'New' });

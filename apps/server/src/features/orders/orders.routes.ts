@@ -1,3 +1,5 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import {
   assignOrdersInput,
@@ -8,19 +10,23 @@ import {
   exportOrdersQuery,
   type FolderKey,
   folderPageQuery,
+  reassignOrdersInput,
+  restoreOrdersInput,
   searchOrdersInput,
   toFolderKey,
 } from '@nzeta/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest, forbidden } from '../../lib/app-error';
+import { badRequest, forbidden, notFound } from '../../lib/app-error';
 import { currentStaff, type StaffPrincipal } from '../../plugins/authentication';
 import { createDocumentStorage } from '../documents/storage';
-import { assignOrders, ClaimConflict, releaseOrders } from './assign-orders';
+import { applyOrderAction, type ErasedFiles, orderActionError, summariseOrderAction } from '../lifecycle';
+import { assignOrders, ClaimConflict, reassignOrders, releaseOrders } from './assign-orders';
 import { changeOrderStatus } from './change-order-status';
 import { completeRefunds } from './complete-refunds';
 import { exportOrdersCsv } from './export-orders-csv';
+import { findActiveMember } from './find-active-member';
 import { findFolderOrders } from './find-folder-orders';
 import type { FolderContext } from './folder-sql';
 import { countFolders, sizeOfFolder } from './get-folder-counts';
@@ -51,7 +57,7 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
     return folder;
   };
 
-  const changed = () => app.ctx.events.ordersChanged();
+  const _changed = () => app.ctx.events.ordersChanged();
   const rollup = new RollupCache(app.ctx.events, app.ctx.config.FOLDER_COUNTS_MAX_AGE_MS);
 
   api.get(
@@ -111,16 +117,11 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
       try {
         // The assignee is always the signed-in member; the name sent is not trusted.
         if (assignto !== null) {
-          const { message, assigned, taken } = await assignOrders(app.ctx.db, orderId, member);
-          changed();
-          return { status: 1, message, data: { assigned, taken } };
+          const { message, assigned, taken, results } = await assignOrders(app.ctx.db, orderId, member, app.ctx.events);
+          return { status: 1, message, data: { assigned, taken, results } };
         }
-        const { message, released } = await releaseOrders(app.ctx.db, orderId, {
-          ...member,
-          canReleaseAny: can(member.role, 'orders.delete'),
-        });
-        changed();
-        return { status: 1, message, data: { released } };
+        const { message, released, results } = await releaseOrders(app.ctx.db, orderId, member, app.ctx.events);
+        return { status: 1, message, data: { released, results } };
       } catch (error) {
         if (error instanceof ClaimConflict) {
           return reply.code(409).send({ status: 0, message: error.message, data: error.outcome });
@@ -134,16 +135,27 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
     const member = currentStaff(request);
     const { orderId, updatingStatus, permanentDeletedFlag } = request.body;
     const erase = permanentDeletedFlag === true || permanentDeletedFlag === 1 || permanentDeletedFlag === '1';
-    const result = await changeOrderStatus(app.ctx.db, { orderIds: orderId, status: updatingStatus, erase }, member);
-    changed();
-    await removeFiles(result.erasedFiles.documents, request);
-    return { status: 1, message: result.message, data: { changed: result.changed } };
+    const result = await changeOrderStatus(
+      app.ctx.db,
+      { orderIds: orderId, status: updatingStatus, erase },
+      member,
+      app.ctx.events,
+    );
+    await removeErasedFiles(result.erasedFiles, request);
+    return { status: 1, message: result.message, data: { changed: result.changed, results: result.results } };
   };
 
-  const removeFiles = async (names: string[], request: FastifyRequest) => {
-    for (const name of names) {
-      // The database no longer points at the file: a failed removal only leaves an orphan behind.
+  const removeErasedFiles = async (files: ErasedFiles, request: FastifyRequest) => {
+    // The database no longer points at the files: a failed removal only leaves an orphan behind.
+    for (const name of files.documents) {
       await storage.remove(name).catch((err: unknown) => request.log.warn({ err }, 'erased document not removed'));
+    }
+    const mailDir = path.join(app.ctx.config.DATA_DIR, 'mail');
+    for (const name of files.mailCopies) {
+      if (path.basename(name) !== name) continue;
+      await rm(path.join(mailDir, name), { force: true }).catch((err: unknown) =>
+        request.log.warn({ err }, 'erased mail copy not removed'),
+      );
     }
   };
 
@@ -161,9 +173,39 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
         request.body.orderId,
         member,
         app.ctx.config.BUSINESS_TZ,
+        app.ctx.events,
       );
-      changed();
       return { status: 1, message, data: { refunded } };
+    },
+  );
+
+  api.put(
+    '/admin/restore-orders',
+    { config: { permission: 'orders.restore' }, schema: { tags, body: restoreOrdersInput } },
+    async (request) => {
+      const result = await applyOrderAction(app.ctx.db, {
+        orderIds: request.body.orderId,
+        action: 'restore',
+        actor: currentStaff(request),
+        events: app.ctx.events,
+      });
+      if (!result.done.length) throw orderActionError(result);
+      const message = result.skipped.length
+        ? `${summariseOrderAction(result)}.`
+        : 'Order has been restored successfully';
+      return { status: 1, message, data: { restored: result.done, results: result.results } };
+    },
+  );
+
+  api.put(
+    '/admin/reassign-orders',
+    { config: { permission: 'orders.reassign' }, schema: { tags, body: reassignOrdersInput } },
+    async (request) => {
+      const { orderId, staffId } = request.body;
+      const to = staffId === null ? null : ((await findActiveMember(app.ctx.db, staffId)) ?? null);
+      if (staffId !== null && !to) throw notFound('Team member not found.');
+      const result = await reassignOrders(app.ctx.db, orderId, to, currentStaff(request), app.ctx.events);
+      return { status: 1, message: result.message, data: { reassigned: result.reassigned, results: result.results } };
     },
   );
 
