@@ -15,6 +15,8 @@ import type { AppContext } from './app-context';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { authRoutes } from './features/auth/auth.routes';
+import type { FetchText } from './features/delivery-events/sns-signature';
+import { webhooksRoutes } from './features/delivery-events/webhooks.routes';
 import { eventsRoutes } from './features/events/events.routes';
 import { gatewaysRoutes } from './features/gateways/gateways.routes';
 import { healthRoutes } from './features/health/health.routes';
@@ -65,6 +67,8 @@ export interface BuildAppOptions {
   logStream?: { write(line: string): void };
   /** Told of every route as it is registered (the authorization tests collect them). */
   onRoute?: (route: RouteOptions) => void;
+  /** Fetches SNS signing certificates and subscription URLs (tests: a local stand-in, never the network). */
+  fetchText?: FetchText;
 }
 
 /** Builds the whole application without listening: tests drive it with app.inject. */
@@ -74,6 +78,7 @@ export async function buildApp({
   logger,
   logStream,
   onRoute,
+  fetchText,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? {
@@ -134,6 +139,7 @@ export async function buildApp({
       api.get('/docs', { config: { permission: 'public' }, schema: { hide: true } }, async () => app.swagger());
       await api.register(async (front) => visitorRoutes(front), { prefix: '/front' });
       await api.register(async (intake) => intakeRoutes(intake), { prefix: '/intake' });
+      await api.register(async (webhooks) => webhooksRoutes(webhooks, { fetchText }), { prefix: '/webhooks' });
       await api.register(async (staffApi) => {
         await staffApi.register(staffScope);
         await staffApi.register(authRoutes);

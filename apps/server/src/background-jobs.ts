@@ -6,7 +6,10 @@ import { renderInvoiceAttachment } from './features/invoices/send-invoice';
 import { createTransports } from './features/mail/providers/create-transports';
 import { type MailWorker, startMailWorker } from './features/mail/worker';
 import { completeDeliveredOrder } from './features/order-detail/complete-delivered-order';
+import { trackOrderUrl } from './features/order-detail/load-order';
+import { canFallBack, resendViaFallback } from './features/order-detail/resend-mail';
 import { startRetentionJob } from './features/privacy/retention';
+import { isAutoMailFallbackOn } from './features/settings/get-settings';
 
 export interface BackgroundJobs {
   /** the outbox worker; undefined when MAIL_WORKER=off */
@@ -44,6 +47,22 @@ export async function startBackgroundJobs(app: FastifyInstance): Promise<Backgro
     onDelivered: async (tx, message) => {
       // The approval e-mail reached the provider: the Pending order becomes Completed.
       if (await completeDeliveredOrder(tx, message)) events.ordersChanged();
+    },
+    onFailed: async (message) => {
+      // The provider refused for good or stayed unreachable: the other one may deliver it.
+      if (!message.orderId || !canFallBack(message) || !(await isAutoMailFallbackOn(db))) return;
+      const orderId = message.orderId;
+      await db.transaction((tx) =>
+        resendViaFallback(
+          tx,
+          { orderId, mailId: message.id },
+          { id: null, name: 'System' },
+          {
+            trackOrderUrl: trackOrderUrl(config.PUBLIC_APP_URL, orderId),
+          },
+        ),
+      );
+      events.ordersChanged();
     },
     logger: app.log,
     listen: (channel, onMessage) => database.listen(channel, onMessage),

@@ -31,6 +31,15 @@ const envSchema = z.object({
   AWS_SES_ENDPOINT: optionalText,
   SENDGRID_API_KEY: optionalText,
   SENDGRID_API_URL: optionalText,
+  /** SendGrid's signed Event Webhook: the verification key as SendGrid shows it (base64 DER) */
+  SENDGRID_WEBHOOK_PUBLIC_KEY: optionalText,
+  /** SES delivery events arrive through this SNS topic; other topics are refused */
+  SES_SNS_TOPIC_ARN: optionalText.refine(
+    (v) => !v || /^arn:aws[\w-]*:sns:[\w-]+:\d{12}:[\w-]+$/.test(v),
+    'SES_SNS_TOPIC_ARN must be an SNS topic ARN',
+  ),
+  /** SES configuration set whose event destination publishes to that topic */
+  SES_CONFIGURATION_SET: optionalText,
   S3_BUCKET: optionalText,
   S3_ENDPOINT: optionalText,
   S3_REGION: optionalText,

@@ -34,7 +34,7 @@ export interface ApiBody {
   [key: string]: unknown;
 }
 
-export interface TestAppOptions extends Pick<BuildAppOptions, 'logStream' | 'onRoute'> {
+export interface TestAppOptions extends Pick<BuildAppOptions, 'logStream' | 'onRoute' | 'fetchText'> {
   /** Another app's database: two instances on one database (closing this app leaves it open). */
   database?: TestDatabase;
 }

@@ -14,4 +14,5 @@ export * from './schemas/orders';
 export * from './schemas/settings';
 export * from './schemas/team';
 export * from './schemas/visitor';
+export * from './schemas/webhooks';
 export * from './statuses';

@@ -97,6 +97,46 @@ export interface MailHistoryEntry {
   /** which transport actually delivered: ses, sendgrid or file */
   transport: string | null;
   uploadDoc: { file1: string | null; mail_service_provider: string };
+  /** the latest delivery state the provider reported, null before any event */
+  delivery_state: DeliveryState | null;
+  delivery_state_at: string | null;
+  delivery_reason: string | null;
+  opened_at: string | null;
+  clicked_at: string | null;
+  /** the message this one re-sent through the other provider */
+  fallback_of: number | null;
+  /** every event the provider reported, oldest first */
+  events: MailEventEntry[];
+}
+
+/** What the provider last said about a message; a failure is never replaced by a late success. */
+export const DELIVERY_STATES = ['deferred', 'delivered', 'bounced', 'dropped', 'complained'] as const;
+export type DeliveryState = (typeof DELIVERY_STATES)[number];
+/** States after which the customer did not get the message (or does not want our mail). */
+export const FAILED_DELIVERY_STATES: readonly DeliveryState[] = ['bounced', 'dropped', 'complained'];
+
+export const MAIL_EVENT_TYPES = [
+  'processed',
+  'delivered',
+  'deferred',
+  'bounce',
+  'dropped',
+  'spamreport',
+  'open',
+  'click',
+] as const;
+export type MailEventType = (typeof MAIL_EVENT_TYPES)[number];
+
+export interface MailEventEntry {
+  id: number;
+  provider: string;
+  event: MailEventType;
+  /** when the provider says it happened (ISO, UTC) */
+  occurred_at: string;
+  reason: string | null;
+  /** hard | soft, for bounces */
+  bounce_type: string | null;
+  url: string | null;
 }
 
 export interface DownloadHistoryEntry {

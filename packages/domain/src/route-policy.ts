@@ -6,9 +6,11 @@ import { PERMISSIONS, type Permission, ROLES, type Role } from './roles';
  * - a Permission of PERMISSIONS: a signed-in member whose role holds it (DESIGN §3);
  * - 'visitor': a visitor token for the order named in the body (DESIGN §6);
  * - 'signed link': a short-lived signed download link, nothing else;
- * - 'intake': the application site's API key (DESIGN §8).
+ * - 'intake': the application site's API key (DESIGN §8);
+ * - 'webhook': a mail provider's signed delivery events (no staff token; the signature over the
+ *   raw body is the credential, a request without a valid one answers 403).
  */
-export type RouteAccess = 'public' | 'visitor' | 'signed link' | 'intake' | Permission;
+export type RouteAccess = 'public' | 'visitor' | 'signed link' | 'intake' | 'webhook' | Permission;
 
 /**
  * The expected outcome of every API route, keyed 'METHOD /api/path' with Fastify's route pattern.
@@ -55,6 +57,7 @@ export const ROUTE_POLICY = {
   'GET /api/admin/email-content/:orderId': 'orders.work',
   'POST /api/admin/upload-visa-document': 'orders.work',
   'POST /api/admin/resend-mail': 'orders.work',
+  'POST /api/admin/resend-mail-fallback': 'orders.work',
   'GET /api/admin/documents/:orderId/:file1': 'orders.work',
   'POST /api/admin/get-defence-pack-pdf': 'orders.work',
   'POST /api/admin/defence-pack-details': 'orders.work',
@@ -85,6 +88,10 @@ export const ROUTE_POLICY = {
   'POST /api/front/download-passport-doc-pdf': 'visitor',
   'GET /api/front/documents/:file1': 'signed link',
   'POST /api/intake/orders': 'intake',
+
+  // Mail providers' delivery events
+  'POST /api/webhooks/sendgrid': 'webhook',
+  'POST /api/webhooks/ses': 'webhook',
 } as const satisfies Record<string, RouteAccess>;
 
 export type RouteKey = keyof typeof ROUTE_POLICY;
@@ -92,11 +99,11 @@ export type RouteKey = keyof typeof ROUTE_POLICY;
 /** Whether a staff member of this role (null: nobody signed in) may call a route of this access. */
 export function isAllowed(access: RouteAccess, role: Role | null): boolean {
   if (access === 'public') return true;
-  if (access === 'visitor' || access === 'signed link' || access === 'intake') return false;
+  if (access === 'visitor' || access === 'signed link' || access === 'intake' || access === 'webhook') return false;
   return role !== null && (PERMISSIONS[access] as readonly Role[]).includes(role);
 }
 
-/** The roles a route admits: every role for 'public', none for visitor, link and intake routes. */
+/** The roles a route admits: every role for 'public', none for visitor, link, intake and webhook routes. */
 export function rolesAllowed(access: RouteAccess): readonly Role[] {
   return ROLES.filter((role) => isAllowed(access, role));
 }

@@ -2,6 +2,13 @@ import { EventEmitter } from 'node:events';
 import type { Database } from '../db/client';
 
 const CHANNEL = 'order_changes';
+const NOTICE_CHANNEL = 'staff_notices';
+
+/** A line for the console's notification area (a delivery failure, say). */
+export interface StaffNotice {
+  orderId?: number;
+  message: string;
+}
 
 /**
  * Tells every connected console that orders changed. On PostgreSQL the signal goes through
@@ -19,7 +26,36 @@ export class EventHub {
 
   async start(): Promise<void> {
     if (this.database.engine !== 'postgres') return;
-    this.unlisten = await this.database.listen(CHANNEL, () => this.emitLocal());
+    const offChanges = await this.database.listen(CHANNEL, () => this.emitLocal());
+    const offNotices = await this.database.listen(NOTICE_CHANNEL, (payload) => this.emitNotice(payload));
+    this.unlisten = async () => {
+      await offChanges();
+      await offNotices();
+    };
+  }
+
+  /** Tells every connected console, on every instance, of something staff should see. */
+  notify(notice: StaffNotice): void {
+    // NOTIFY payloads stop at 8,000 bytes; a notice is one line.
+    const payload = JSON.stringify({ ...notice, message: notice.message.slice(0, 500) });
+    if (this.database.engine === 'postgres') {
+      this.database.notify(NOTICE_CHANNEL, payload).catch(() => this.emitNotice(payload));
+    } else {
+      this.emitNotice(payload);
+    }
+  }
+
+  onNotice(listener: (notice: StaffNotice) => void): () => void {
+    this.emitter.on('notice', listener);
+    return () => this.emitter.off('notice', listener);
+  }
+
+  private emitNotice(payload: string): void {
+    try {
+      this.emitter.emit('notice', JSON.parse(payload) as StaffNotice);
+    } catch {
+      // not one of ours
+    }
   }
 
   /**

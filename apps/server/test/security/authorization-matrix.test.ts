@@ -57,8 +57,10 @@ function judge(access: RouteAccess, principal: Principal, answer: Answer): strin
   if (statusCode >= 500) return `answered ${statusCode}`;
   const allowed = isAllowed(access, principal === 'anonymous' ? null : principal);
   if (allowed) return statusCode === 401 || statusCode === 403 ? `allowed but refused with ${statusCode}` : undefined;
+  // A signed link or a provider's webhook has no identity to ask for: a missing or wrong
+  // signature is refused as forbidden.
   const expected =
-    access === 'signed link'
+    access === 'signed link' || access === 'webhook'
       ? 403
       : access === 'visitor' || access === 'intake' || principal === 'anonymous'
         ? 401

@@ -22,6 +22,10 @@ const WITHOUT_BODY_SCHEMA: Record<string, string> = {
   'POST /api/admin/logout': 'takes no body',
   'POST /api/admin/mfa/setup': 'takes no body',
   'POST /api/admin/upload-visa-document': 'multipart: fields checked by uploadDocumentFields, the file by content',
+  'POST /api/webhooks/sendgrid':
+    'raw bytes: the signature is checked over them first, then sendgridEvent parses each event',
+  'POST /api/webhooks/ses':
+    'raw bytes (SNS posts text/plain): the signature is checked, then snsEnvelope and sesEvent parse',
 };
 
 describe('schemas', () => {

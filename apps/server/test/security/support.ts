@@ -213,6 +213,8 @@ export const ROUTE_REQUESTS: Record<RouteKey, (fx: Fixture) => RouteRequest> = {
     );
     return { method: 'POST', url: '/api/admin/upload-visa-document', payload: form.payload, headers: form.headers };
   },
+  'POST /api/admin/resend-mail-fallback': (fx) =>
+    json('POST', '/api/admin/resend-mail-fallback', { orderId: fx.completed.orderId, mailId: 1 }),
   'POST /api/admin/resend-mail': (fx) =>
     json('POST', '/api/admin/resend-mail', {
       orderId: fx.completed.orderId,
@@ -274,6 +276,9 @@ export const ROUTE_REQUESTS: Record<RouteKey, (fx: Fixture) => RouteRequest> = {
   'GET /api/front/documents/:file1': (fx) => json('GET', `/api/front/documents/${fx.completed.file1}`),
   'POST /api/intake/orders': () =>
     json('POST', '/api/intake/orders', toIntakeBody(buildApplication(), `sec-${unique()}`)),
+  'POST /api/webhooks/sendgrid': () =>
+    json('POST', '/api/webhooks/sendgrid', [{ event: 'delivered', timestamp: 1, sg_event_id: 'unsigned' }]),
+  'POST /api/webhooks/ses': () => json('POST', '/api/webhooks/ses', { Type: 'Notification', MessageId: 'unsigned' }),
 };
 
 export const VALID_SETTINGS = {

@@ -135,7 +135,21 @@ export const resendMailInput = z.object({
   orderId: orderIdValue,
   email: customerEmail,
   mailServiceProvider: mailProvider,
+  /** the member confirmed sending to an address that marked our mail as spam */
+  confirmComplained: z.boolean().optional().default(false),
 });
+
+/** Re-sends a refused approval e-mail through the other provider (Email History). */
+export const resendViaFallbackInput = z.object({
+  orderId: orderIdValue,
+  mailId: z.coerce.number({ error: 'Invalid e-mail.' }).int('Invalid e-mail.').positive('Invalid e-mail.'),
+  confirmComplained: z.boolean().optional().default(false),
+});
+export type ResendViaFallbackInput = z.infer<typeof resendViaFallbackInput>;
+
+/** The answer to a resend to an address that complained: the client asks, then sends again. */
+export const COMPLAINED_ADDRESS_MESSAGE =
+  'This address marked an earlier e-mail as spam. Please confirm that the customer asked for it again.';
 export type ResendMailInput = z.infer<typeof resendMailInput>;
 
 export const DEFENCE_PACK_TYPES = [1, 2] as const;

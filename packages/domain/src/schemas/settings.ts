@@ -45,6 +45,10 @@ export const settingsInput = z.object({
   productTitle: line('Please enter the product title.', 120),
   /** When on, members without two-step verification are sent to set it up after signing in. */
   requireMfa: z.boolean({ error: 'Please choose whether two-step verification is required.' }),
+  /** When on, an approval e-mail the provider refuses for good is re-sent through the other one. */
+  autoMailFallback: z
+    .boolean({ error: 'Please choose whether refused e-mails go through the other provider.' })
+    .default(false),
 });
 export type SettingsInput = z.input<typeof settingsInput>;
 export type Settings = z.output<typeof settingsInput>;

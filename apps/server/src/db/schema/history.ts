@@ -1,4 +1,16 @@
-import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { orders } from './orders';
 import { staff } from './staff';
 
@@ -88,9 +100,27 @@ export const mailMessages = pgTable(
     deliveryReason: text('delivery_reason'),
     openedAt: timestamp('opened_at', { withTimezone: true, mode: 'string' }),
     clickedAt: timestamp('clicked_at', { withTimezone: true, mode: 'string' }),
+    /** Reply-To: the support address of the settings when the message was queued */
+    replyTo: text('reply_to'),
+    /** the refused message this one re-sends through the other provider (one re-send each) */
+    fallbackOf: bigint('fallback_of', { mode: 'number' }).references((): AnyPgColumn => mailMessages.id, {
+      onDelete: 'set null',
+    }),
   },
-  (t) => [index('mail_order_idx').on(t.orderId, t.createdAt), index('mail_due_idx').on(t.state, t.nextAttemptAt)],
+  (t) => [
+    index('mail_order_idx').on(t.orderId, t.createdAt),
+    index('mail_due_idx').on(t.state, t.nextAttemptAt),
+    uniqueIndex('mail_messages_fallback_of_idx').on(t.fallbackOf),
+  ],
 );
+
+/** Addresses (lower case) whose owner reported our mail as spam: resends need a confirmation. */
+export const mailComplaints = pgTable('mail_complaints', {
+  address: text('address').primaryKey(),
+  mailId: bigint('mail_id', { mode: 'number' }).references(() => mailMessages.id, { onDelete: 'set null' }),
+  complainedAt: timestamp('complained_at', { withTimezone: true, mode: 'string' }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+});
 
 /**
  * One delivery event of a sent message, as the provider reported it (each stored once: unique on

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * Server-sent events for the console: a 'counts' event whenever orders change, so menu and
- * dashboard counts stay live without polling (DESIGN §2). EventSource cannot send headers, so
+ * dashboard counts stay live without polling (DESIGN §2), and a 'notice' event for the
+ * notification area (an approval e-mail that bounced). EventSource cannot send headers, so
  * the token may come as ?token= on this one route.
  */
 export async function eventsRoutes(app: FastifyInstance): Promise<void> {
@@ -28,7 +29,14 @@ export async function eventsRoutes(app: FastifyInstance): Promise<void> {
       });
       res.write('retry: 2000\n\n');
       const send = () => res.write('event: counts\ndata: {}\n\n');
-      const unsubscribe = app.ctx.events.onOrdersChanged(send);
+      const offChanges = app.ctx.events.onOrdersChanged(send);
+      const offNotices = app.ctx.events.onNotice((notice) =>
+        res.write(`event: notice\ndata: ${JSON.stringify(notice)}\n\n`),
+      );
+      const unsubscribe = () => {
+        offChanges();
+        offNotices();
+      };
       const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), 25_000);
       streams.add(res);
       request.raw.on('close', () => {

@@ -22,6 +22,10 @@ export interface EnqueueMailInput {
   attachments?: MailAttachment[];
   documentId?: number | null;
   createdBy?: number | null;
+  /** where the customer's reply goes (the support address) */
+  replyTo?: string | null;
+  /** the refused message this one re-sends through the other provider */
+  fallbackOf?: number | null;
   /** the same key twice queues one message (e.g. a replayed staff action); random by default */
   idempotencyKey?: string;
 }
@@ -54,6 +58,8 @@ function validate(input: EnqueueMailInput): void {
   if (LINE_BREAK.test(input.to) || !SINGLE_ADDRESS.test(input.to))
     throw new InvalidMailError('Invalid recipient address.');
   if (LINE_BREAK.test(input.subject) || !input.subject.trim()) throw new InvalidMailError('Invalid subject.');
+  if (input.replyTo && (LINE_BREAK.test(input.replyTo) || !SINGLE_ADDRESS.test(input.replyTo)))
+    throw new InvalidMailError('Invalid Reply-To address.');
   if (!(MAIL_PROVIDERS as readonly string[]).includes(input.provider))
     throw new InvalidMailError('Unknown mail provider.');
   if (!(MAIL_KINDS as readonly string[]).includes(input.kind)) throw new InvalidMailError('Unknown mail kind.');
@@ -86,6 +92,8 @@ export async function enqueueMail(tx: DbOrTx, input: EnqueueMailInput): Promise<
       attachments: input.attachments ?? [],
       documentId: input.documentId ?? null,
       createdBy: input.createdBy ?? null,
+      replyTo: input.replyTo?.trim() || null,
+      fallbackOf: input.fallbackOf ?? null,
       idempotencyKey,
     })
     .onConflictDoNothing({ target: mailMessages.idempotencyKey })

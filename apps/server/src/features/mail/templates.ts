@@ -19,6 +19,15 @@ export interface ApprovalMailData extends WithSettings {
   applicantName: string;
   /** the visitor page where the document can be downloaded again */
   trackOrderUrl?: string | undefined;
+  /** the attached document as the customer sees it */
+  document?: { fileName: string; size: number } | undefined;
+}
+
+/** A file size as people read it: 845 bytes, 12 KB, 1.4 MB. */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 export interface RefundMailData extends WithSettings {
   orderId: number;
@@ -104,6 +113,14 @@ function approvalContent(data: ApprovalMailData, isResend: boolean): MailContent
           ['Order ID', String(orderId)],
           ['Applicant', data.applicantName || MISSING],
           ['Status', 'Approved'],
+          ...(data.document
+            ? [
+                ['Attached document', `${data.document.fileName} (${formatFileSize(data.document.size)})`] as [
+                  string,
+                  string,
+                ],
+              ]
+            : []),
         ],
       },
       ...download,

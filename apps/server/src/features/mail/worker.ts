@@ -25,6 +25,8 @@ export interface MailWorkerOptions {
    * the message stays sent and the error is logged). The approval flow completes the order here.
    */
   onDelivered?: (tx: Tx, message: MailMessage) => Promise<void>;
+  /** Called once a message is marked failed for good (errors are logged): the fallback provider hook. */
+  onFailed?: (message: MailMessage) => Promise<void>;
   logger?: MailLogger;
   /** how often to look for due messages when not woken by a notification (default 5 s) */
   pollMs?: number;
@@ -101,6 +103,8 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
         text: message.text,
         attachments: await loadAttachments(message),
         idempotencyKey: message.idempotencyKey,
+        mailId: message.id,
+        replyTo: message.replyTo ?? undefined,
       }));
     } catch (error) {
       await recordFailure(message, error);
@@ -133,6 +137,11 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     const reason = error instanceof Error ? error.message : String(error);
     logger.warn({ mailId: message.id, attempt: message.attempts, retryIn, err: reason }, 'mail delivery failed');
     await markAttemptFailed(options.db, message, reason, retryIn);
+    if (isFinal && options.onFailed) {
+      await options.onFailed({ ...message, state: 'failed', lastError: reason }).catch((hookError: unknown) => {
+        logger.error({ mailId: message.id, err: hookError }, 'onFailed failed');
+      });
+    }
   }
 
   function runOnce(): Promise<number> {

@@ -12,6 +12,7 @@ import type { DbOrTx } from '../../db/client';
 import {
   documents,
   downloadHistory,
+  mailEvents,
   mailMessages,
   orderActivity,
   orderOtherNames,
@@ -73,7 +74,17 @@ function listsOf(timeZone: Placeholder): SQL<Lists> {
         'kind', ${mailMessages.kind}, 'to_address', ${mailMessages.toAddress}, 'state', ${mailMessages.state},
         'attempts', ${mailMessages.attempts}, 'last_error', ${mailMessages.lastError},
         'transport', ${mailMessages.transport},
-        'uploadDoc', json_build_object('file1', ${documents.file1}, 'mail_service_provider', ${mailMessages.provider}))`,
+        'uploadDoc', json_build_object('file1', ${documents.file1}, 'mail_service_provider', ${mailMessages.provider}),
+        'delivery_state', ${mailMessages.deliveryState}, 'delivery_state_at', ${utcIso(mailMessages.deliveryStateAt)},
+        'delivery_reason', ${mailMessages.deliveryReason}, 'opened_at', ${utcIso(mailMessages.openedAt)},
+        'clicked_at', ${utcIso(mailMessages.clickedAt)}, 'fallback_of', ${mailMessages.fallbackOf},
+        'events', ${list(
+          sql`json_build_object('id', ${mailEvents.id}, 'provider', ${mailEvents.provider}, 'event', ${mailEvents.event},
+            'occurred_at', ${utcIso(mailEvents.occurredAt)}, 'reason', ${mailEvents.reason},
+            'bounce_type', ${mailEvents.bounceType}, 'url', ${mailEvents.url})`,
+          sql`${mailEvents} where ${mailEvents.mailId} = ${mailMessages.id}`,
+          sql`${mailEvents.occurredAt}, ${mailEvents.id}`,
+        )})`,
       sql`${mailMessages} left join ${documents} on ${documents.id} = ${mailMessages.documentId}
         where ${mailMessages.orderId} = ${orderId}`,
       sql`${mailMessages.createdAt} desc, ${mailMessages.id} desc`,

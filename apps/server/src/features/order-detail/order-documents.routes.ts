@@ -1,4 +1,10 @@
-import { FILE_REQUIRED_MESSAGE, orderIdParam, resendMailInput, uploadDocumentFields } from '@nzeta/domain';
+import {
+  FILE_REQUIRED_MESSAGE,
+  orderIdParam,
+  resendMailInput,
+  resendViaFallbackInput,
+  uploadDocumentFields,
+} from '@nzeta/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,7 +16,7 @@ import { createDocumentStorage } from '../documents/storage';
 import { getDocument } from './get-document';
 import { trackOrderUrl } from './load-order';
 import { readUpload } from './read-upload';
-import { resendMail } from './resend-mail';
+import { resendMail, resendViaFallback } from './resend-mail';
 import { uploadDocument } from './upload-document';
 
 const work = { permission: 'orders.work' } as const;
@@ -60,6 +66,20 @@ export async function orderDocumentRoutes(fastify: FastifyInstance): Promise<voi
         trackOrderUrl: trackOrderUrl(app.ctx.config.PUBLIC_APP_URL, request.body.orderId),
       });
       return { status: 1, message: 'The e-mail has been queued for delivery.', data: { mailId } };
+    },
+  );
+
+  app.post(
+    '/admin/resend-mail-fallback',
+    { config: once, schema: { body: resendViaFallbackInput, tags: ['order detail'] } },
+    async (request) => {
+      const { orderId } = request.body;
+      const mailId = await app.ctx.db.transaction((tx) =>
+        resendViaFallback(tx, request.body, currentStaff(request), {
+          trackOrderUrl: trackOrderUrl(app.ctx.config.PUBLIC_APP_URL, orderId),
+        }),
+      );
+      return { status: 1, message: 'The e-mail has been queued through the other provider.', data: { mailId } };
     },
   );
 

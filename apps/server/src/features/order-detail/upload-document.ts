@@ -82,6 +82,7 @@ export async function uploadDocument(
         applicantName: customerName,
         settings,
         trackOrderUrl: input.trackOrderUrl,
+        document: { fileName: attachmentName(input.orderId, file1), size: stored.size },
       });
       const queued = await enqueueMail(tx, {
         orderId: input.orderId,
@@ -92,6 +93,7 @@ export async function uploadDocument(
         attachments: [{ filename: attachmentName(input.orderId, file1), contentType: input.mime, file1 }],
         documentId: document.id,
         createdBy: actor.id,
+        replyTo: settings.support.email,
       });
       return { file1, mailId: queued.id };
     });

@@ -5,6 +5,7 @@ import { settings } from '../../db/schema';
 import { getCompanySettings } from '../mail/company-settings';
 
 export const REQUIRE_MFA_KEY = 'requireMfa';
+export const AUTO_MAIL_FALLBACK_KEY = 'autoMailFallback';
 
 /** Whether every member must set up two-step verification (off unless an Admin turns it on). */
 export async function isMfaRequired(db: DbOrTx): Promise<boolean> {
@@ -16,8 +17,22 @@ export async function isMfaRequired(db: DbOrTx): Promise<boolean> {
   return row?.value === true;
 }
 
+/** Whether a refused approval e-mail goes out again through the other provider by itself. */
+export async function isAutoMailFallbackOn(db: DbOrTx): Promise<boolean> {
+  const [row] = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, AUTO_MAIL_FALLBACK_KEY))
+    .limit(1);
+  return row?.value === true;
+}
+
 /** The Settings screen's values: stored rows over the shipped defaults. */
 export async function getSettings(db: DbOrTx): Promise<Settings> {
-  const [company, requireMfa] = await Promise.all([getCompanySettings(db), isMfaRequired(db)]);
-  return { ...company, requireMfa };
+  const [company, requireMfa, autoMailFallback] = await Promise.all([
+    getCompanySettings(db),
+    isMfaRequired(db),
+    isAutoMailFallbackOn(db),
+  ]);
+  return { ...company, requireMfa, autoMailFallback };
 }

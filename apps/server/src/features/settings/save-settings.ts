@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { settings } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import type { StaffPrincipal } from '../../plugins/authentication';
-import { REQUIRE_MFA_KEY } from './get-settings';
+import { AUTO_MAIL_FALLBACK_KEY, REQUIRE_MFA_KEY } from './get-settings';
 
 /** Stores every key of the Settings screen at once, so letters never mix old and new values. */
 export async function saveSettings(db: Db, actor: StaffPrincipal, input: Settings, ip: string): Promise<void> {
@@ -13,6 +13,7 @@ export async function saveSettings(db: Db, actor: StaffPrincipal, input: Setting
     { key: 'support', value: input.support },
     { key: 'productTitle', value: input.productTitle },
     { key: REQUIRE_MFA_KEY, value: input.requireMfa },
+    { key: AUTO_MAIL_FALLBACK_KEY, value: input.autoMailFallback },
   ];
   await db.transaction(async (tx) => {
     await tx
@@ -24,7 +25,11 @@ export async function saveSettings(db: Db, actor: StaffPrincipal, input: Setting
       actorName: actor.name,
       action: 'settings-changed',
       ip,
-      detail: { productTitle: input.productTitle, requireMfa: input.requireMfa },
+      detail: {
+        productTitle: input.productTitle,
+        requireMfa: input.requireMfa,
+        autoMailFallback: input.autoMailFallback,
+      },
     });
   });
 }

@@ -14,6 +14,7 @@ type TransportConfig = Pick<Config, 'dataDir'> &
       | 'AWS_SES_ENDPOINT'
       | 'SENDGRID_API_KEY'
       | 'SENDGRID_API_URL'
+      | 'SES_CONFIGURATION_SET'
     >
   >;
 
@@ -31,6 +32,7 @@ export function createTransports(config: TransportConfig): MailTransports {
           accessKeyId: config.AWS_SES_ACCESS_KEY_ID,
           secretAccessKey: config.AWS_SES_SECRET_ACCESS_KEY,
           endpoint: config.AWS_SES_ENDPOINT,
+          configurationSetName: config.SES_CONFIGURATION_SET,
         })
       : file;
   const sendgrid = config.SENDGRID_API_KEY

@@ -16,6 +16,7 @@ export function buildMime(message: OutgoingMail): Promise<Buffer> {
     html: message.html,
     text: message.text,
     messageId: `<${id}@${domain}>`,
+    ...(message.replyTo ? { replyTo: message.replyTo } : {}),
     headers: { 'X-Idempotency-Key': message.idempotencyKey },
     attachments: message.attachments.map((a) => ({
       filename: a.filename,

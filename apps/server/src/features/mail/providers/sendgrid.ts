@@ -45,7 +45,12 @@ export function createSendgridTransport(options: SendgridTransportOptions): Mail
             content: a.content.toString('base64'),
             disposition: 'attachment',
           })),
-          customArgs: { idempotency_key: message.idempotencyKey },
+          ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+          // Custom args come back on every event of the Event Webhook: mail_id finds the message.
+          customArgs: {
+            idempotency_key: message.idempotencyKey,
+            ...(message.mailId !== undefined ? { mail_id: String(message.mailId) } : {}),
+          },
           headers: { 'Idempotency-Key': message.idempotencyKey },
         });
         const id = response.headers['x-message-id'];

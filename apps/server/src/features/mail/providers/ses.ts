@@ -8,6 +8,8 @@ export interface SesTransportOptions {
   secretAccessKey: string;
   /** AWS_SES_ENDPOINT: a local server in tests, or a VPC endpoint */
   endpoint?: string | undefined;
+  /** SES_CONFIGURATION_SET: its event destination publishes delivery events to SNS */
+  configurationSetName?: string | undefined;
 }
 
 // Rejections of this message itself; anything else (throttling, outages, a paused account) is
@@ -36,6 +38,11 @@ export function createSesTransport(options: SesTransportOptions): MailTransport 
             FromEmailAddress: message.from,
             Destination: { ToAddresses: [message.to] },
             Content: { Raw: { Data: raw } },
+            ...(options.configurationSetName ? { ConfigurationSetName: options.configurationSetName } : {}),
+            // Tags come back in every published event: mail_id finds the message.
+            ...(message.mailId !== undefined
+              ? { EmailTags: [{ Name: 'mail_id', Value: String(message.mailId) }] }
+              : {}),
           }),
         );
         return { providerMessageId: answer.MessageId ?? '' };

@@ -16,6 +16,9 @@ export interface OutgoingMail {
   attachments: OutgoingAttachment[];
   /** stable across retries of the same outbox row (mail_messages.idempotency_key) */
   idempotencyKey: string;
+  /** the outbox row id: carried as SendGrid custom arg / SES message tag `mail_id`, so delivery events find their message */
+  mailId?: number;
+  replyTo?: string | undefined;
 }
 
 export type TransportName = 'ses' | 'sendgrid' | 'file';

@@ -132,6 +132,17 @@ export function SettingsForm({ initial }: { initial: Settings }) {
         </p>
       </section>
 
+      <section className="card-panel" aria-labelledby="mail-heading">
+        <h2 id="mail-heading">E-mail delivery</h2>
+        <div className="form-check form-switch">
+          <input id="autoMailFallback" type="checkbox" className="form-check-input" {...register('autoMailFallback')} />
+          <label htmlFor="autoMailFallback" className="form-check-label">
+            Re-send a refused approval e-mail through the other provider automatically
+          </label>
+        </div>
+        <p className="text-muted small mt-2 mb-0">When off, Email History offers the re-send with one click instead.</p>
+      </section>
+
       <div className="settings-save">
         <button type="submit" className="btn btn-primary settings-submit" disabled={save.isPending || !isDirty}>
           {save.isPending ? 'Saving…' : 'Save Settings'}
