@@ -3,9 +3,13 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { startProviderStandIns } from './e2e-providers.mjs';
 
 const port = process.argv[2] ?? '3100';
 const dataDir = mkdtempSync(path.join(tmpdir(), 'nzeta-e2e-'));
+// SendGrid goes through a local stand-in with the real SDK (delivery events are signed by it);
+// AWS stays on the file provider.
+const providers = await startProviderStandIns(port);
 const child = spawn('npx', ['tsx', 'apps/server/src/server.ts'], {
   stdio: 'inherit',
   env: {
@@ -20,7 +24,11 @@ const child = spawn('npx', ['tsx', 'apps/server/src/server.ts'], {
     LOGIN_IP_LIMIT: '1000',
     TRACK_IP_LIMIT: '1000',
     DATABASE_URL: '',
+    ...providers.env,
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code) => process.exit(code ?? 0));
+child.on('exit', (code) => {
+  providers.server.close();
+  process.exit(code ?? 0);
+});

@@ -93,7 +93,13 @@ describe('schemas', () => {
     expect((await t.call({ method: 'PUT', url: '/api/admin/settings', token, payload })).statusCode).toBe(200);
     const stored = await t.database.db.select().from(settings);
     const text = JSON.stringify(stored);
-    expect(stored.map((r) => r.key).sort()).toEqual(['company', 'productTitle', 'requireMfa', 'support']);
+    expect(stored.map((r) => r.key).sort()).toEqual([
+      'autoMailFallback',
+      'company',
+      'productTitle',
+      'requireMfa',
+      'support',
+    ]);
     for (const extra of ['logoUrl', 'javascript', 'bcc', 'spy@', 'injected']) expect(text).not.toContain(extra);
   });
 

@@ -24,7 +24,11 @@ export function StaffLayout() {
     const time = new Date().toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
     setNotifications((list) => [`Orders updated at ${time}`, ...list].slice(0, 8));
   }, []);
-  useLiveOrderEvents(noteChange);
+  const showNotice = useCallback((notice: { message: string }) => {
+    setNotifications((list) => [notice.message, ...list].slice(0, 8));
+    toast.warning(notice.message);
+  }, []);
+  useLiveOrderEvents(noteChange, showNotice);
 
   const onLogout = async () => {
     await logout();

@@ -64,10 +64,11 @@ describe('PUT /api/admin/settings', () => {
     const response = await save(actor.token, valid());
     const expected = {
       ...valid(),
+      autoMailFallback: false,
       company: { ...valid().company, addressLines: ['Level 2, 5 Queen Street', 'Wellington 6011', 'New Zealand'] },
     };
     expect(response.json()).toEqual({ status: 1, message: 'Settings saved successfully.', data: expected });
-    const { requireMfa: _, ...company } = expected;
+    const { requireMfa: _, autoMailFallback: __, ...company } = expected;
     expect(await getCompanySettings(t.database.db)).toEqual(company);
     const appConfig = (await t.call({ method: 'GET', url: '/api/app-config' })).json();
     expect(appConfig.data.productTitle).toBe('NZeTA Applications');
@@ -81,7 +82,7 @@ describe('PUT /api/admin/settings', () => {
     await save(token, { ...valid(), productTitle: 'Second title', requireMfa: false });
     const body = (await t.call({ method: 'GET', url: '/api/admin/settings', token })).json();
     expect(body.data).toMatchObject({ productTitle: 'Second title', requireMfa: false });
-    expect(await t.database.db.select().from(settings)).toHaveLength(4);
+    expect(await t.database.db.select().from(settings)).toHaveLength(5);
   });
 
   it.each([

@@ -12,14 +12,14 @@ export type SnsFields = Omit<SnsEnvelope, 'Signature' | 'SignatureVersion' | 'Si
  * (and records every other URL asked for) so no test touches the network.
  */
 export async function createSnsSigner(region: string) {
-  x509.cryptoProvider.set(webcrypto as unknown as Crypto);
+  x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
   const algorithm = {
     name: 'RSASSA-PKCS1-v1_5',
     hash: 'SHA-256',
     publicExponent: new Uint8Array([1, 0, 1]),
     modulusLength: 2048,
   };
-  const keys = (await webcrypto.subtle.generateKey(algorithm, true, ['sign', 'verify'])) as CryptoKeyPair;
+  const keys = (await webcrypto.subtle.generateKey(algorithm, true, ['sign', 'verify'])) as webcrypto.CryptoKeyPair;
   const certificate = await x509.X509CertificateGenerator.createSelfSigned({
     serialNumber: '01',
     name: 'CN=sns.amazonaws.com',

@@ -13,11 +13,18 @@ export function useFolderCounts() {
   return useQuery(folderCountsQuery);
 }
 
+/** A line the server pushes for the notification area (an approval e-mail that bounced). */
+export interface StaffNotice {
+  orderId?: number;
+  message: string;
+}
+
 /**
  * Keeps counts and lists live: the server pushes an event whenever any order changes, and the
- * affected queries are refetched (DESIGN §2). `onChange` lets the frame note it.
+ * affected queries are refetched (DESIGN §2). `onChange` lets the frame note it; `onNotice`
+ * receives the notices staff should read.
  */
-export function useLiveOrderEvents(onChange?: () => void): void {
+export function useLiveOrderEvents(onChange?: () => void, onNotice?: (notice: StaffNotice) => void): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     const token = readSession()?.accessToken;
@@ -29,6 +36,13 @@ export function useLiveOrderEvents(onChange?: () => void): void {
       onChange?.();
     };
     source.addEventListener('counts', handle);
+    source.addEventListener('notice', (event) => {
+      try {
+        onNotice?.(JSON.parse((event as MessageEvent<string>).data) as StaffNotice);
+      } catch {
+        // a malformed notice is not worth breaking the stream for
+      }
+    });
     return () => source.close();
-  }, [queryClient, onChange]);
+  }, [queryClient, onChange, onNotice]);
 }

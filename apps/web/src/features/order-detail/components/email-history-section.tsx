@@ -1,6 +1,10 @@
 import { formatDateTime, type MailHistoryEntry, type OrderDetail } from '@nzeta/domain';
+import { Fragment, useState } from 'react';
 import { useAppConfig } from '../../../lib/app-config';
 import { DocumentDownloadButton } from './document-download-button';
+import { canFallBack, FallbackButton } from './fallback-button';
+import { MailDeliveryState } from './mail-delivery-state';
+import { MailEventsTable } from './mail-events-table';
 import { ResendMailForm } from './resend-mail-form';
 import { Section } from './section';
 
@@ -10,10 +14,22 @@ const KIND_LABELS: Record<string, string> = {
   refund: 'Refund confirmation',
   invoice: 'Invoice',
 };
+const COLUMNS = 8;
 
-/** Every e-mail of the order with its delivery state (SPEC §2.13, DESIGN §5); newest first. */
+/**
+ * Every e-mail of the order with its sending state and the latest delivery state the provider
+ * reported (SPEC §2.13, DESIGN §5); newest first. Events shows the provider's full report.
+ */
 export function EmailHistorySection({ order }: { order: OrderDetail }) {
   const { businessTimeZone } = useAppConfig();
+  const [openIds, setOpenIds] = useState<ReadonlySet<number>>(new Set());
+  const toggle = (id: number) =>
+    setOpenIds((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
   return (
     <Section id="email-history" title="Email History">
       <div className="table-responsive">
@@ -26,30 +42,62 @@ export function EmailHistorySection({ order }: { order: OrderDetail }) {
               <th scope="col">Date &amp; Time</th>
               <th scope="col">Mail Provider</th>
               <th scope="col">State</th>
+              <th scope="col">Delivery</th>
+              <th scope="col">Events</th>
             </tr>
           </thead>
           <tbody>
-            {order.mailHistory.map((mail, index) => (
-              <tr key={mail.id}>
-                <td>{index + 1}</td>
-                <td>{mail.order_id}</td>
-                <td>
-                  {mail.uploadDoc.file1 ? (
-                    <DocumentDownloadButton orderId={mail.order_id} file1={mail.uploadDoc.file1} label="Download" />
-                  ) : (
-                    '-'
+            {order.mailHistory.map((mail, index) => {
+              const isOpen = openIds.has(mail.id);
+              return (
+                <Fragment key={mail.id}>
+                  <tr data-mail-id={mail.id}>
+                    <td>{index + 1}</td>
+                    <td>{mail.order_id}</td>
+                    <td>
+                      {mail.uploadDoc.file1 ? (
+                        <DocumentDownloadButton orderId={mail.order_id} file1={mail.uploadDoc.file1} label="Download" />
+                      ) : (
+                        '-'
+                      )}
+                    </td>
+                    <td>
+                      {formatDateTime(mail.create_ts, businessTimeZone)}
+                      <div className="cell-note">
+                        {KIND_LABELS[mail.kind] ?? mail.kind}
+                        {mail.fallback_of !== null && ' (through the other provider)'}
+                      </div>
+                    </td>
+                    <td>{mail.uploadDoc.mail_service_provider}</td>
+                    <td>
+                      <MailState mail={mail} />
+                      {canFallBack(mail, order) && <FallbackButton mail={mail} order={order} />}
+                    </td>
+                    <td>
+                      <MailDeliveryState mail={mail} />
+                    </td>
+                    <td>
+                      <button
+                        type="button"
+                        className="btn btn-link btn-sm p-0"
+                        aria-expanded={isOpen}
+                        aria-controls={`mail-events-${mail.id}`}
+                        onClick={() => toggle(mail.id)}
+                      >
+                        {isOpen ? 'Hide' : `Events (${mail.events.length})`}
+                      </button>
+                    </td>
+                  </tr>
+                  {isOpen && (
+                    <tr id={`mail-events-${mail.id}`} className="mail-events-row">
+                      <td colSpan={COLUMNS}>
+                        <MailEventsTable events={mail.events} />
+                      </td>
+                    </tr>
                   )}
-                </td>
-                <td>
-                  {formatDateTime(mail.create_ts, businessTimeZone)}
-                  <div className="cell-note">{KIND_LABELS[mail.kind] ?? mail.kind}</div>
-                </td>
-                <td>{mail.uploadDoc.mail_service_provider}</td>
-                <td>
-                  <MailState mail={mail} />
-                </td>
-              </tr>
-            ))}
+                </Fragment>
+              );
+            })}
           </tbody>
         </table>
       </div>

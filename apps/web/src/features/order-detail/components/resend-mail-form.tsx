@@ -2,15 +2,17 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type MailProvider, type OrderDetail, uploadDocumentEmail } from '@nzeta/domain';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { TextField } from '../../../components/ui/text-field';
-import { toast, toastError } from '../../../lib/toast';
 import { useResendMail } from '../api/resend-mail';
+import { useComplaintConfirmation } from './use-complaint-confirmation';
 
 type ResendValues = z.infer<typeof uploadDocumentEmail>;
 
 /** The approval e-mail again, with the latest document, to the address typed here. */
 export function ResendMailForm({ order }: { order: OrderDetail }) {
   const resend = useResendMail();
+  const complaint = useComplaintConfirmation();
   const {
     register,
     handleSubmit,
@@ -20,14 +22,11 @@ export function ResendMailForm({ order }: { order: OrderDetail }) {
     defaultValues: { email: order.email ?? '' },
   });
   const send = (mailServiceProvider: MailProvider) =>
-    handleSubmit(async ({ email }) => {
-      try {
-        const answer = await resend.mutateAsync({ orderId: order.order_id, email, mailServiceProvider });
-        toast.success(answer.message);
-      } catch (error) {
-        toastError(error);
-      }
-    });
+    handleSubmit(({ email }) =>
+      complaint.attempt((confirmComplained) =>
+        resend.mutateAsync({ orderId: order.order_id, email, mailServiceProvider, confirmComplained }),
+      ),
+    );
 
   return (
     <form className="resend-form" noValidate onSubmit={(event) => event.preventDefault()}>
@@ -53,6 +52,7 @@ export function ResendMailForm({ order }: { order: OrderDetail }) {
           Resend Mail(Sendgrid)
         </button>
       </div>
+      <ConfirmDialog {...complaint.dialog} isBusy={resend.isPending} />
     </form>
   );
 }

@@ -1,0 +1,45 @@
+import { formatDateTime, type MailEventEntry } from '@nzeta/domain';
+import { useAppConfig } from '../../../lib/app-config';
+
+const EVENT_LABELS: Record<MailEventEntry['event'], string> = {
+  processed: 'Accepted',
+  delivered: 'Delivered',
+  deferred: 'Deferred',
+  bounce: 'Bounced',
+  dropped: 'Dropped',
+  spamreport: 'Marked as spam',
+  open: 'Opened',
+  click: 'Clicked',
+};
+const PROVIDER_LABELS: Record<string, string> = { sendgrid: 'SendGrid', ses: 'AWS SES' };
+
+/** Every event the provider reported for one message, oldest first, as the provider timed them. */
+export function MailEventsTable({ events }: { events: MailEventEntry[] }) {
+  const { businessTimeZone } = useAppConfig();
+  if (events.length === 0) return <p className="cell-note mb-0">The provider has reported no event yet.</p>;
+  return (
+    <table className="table table-sm mb-0 mail-events-table">
+      <thead>
+        <tr>
+          <th scope="col">Time</th>
+          <th scope="col">Event</th>
+          <th scope="col">Detail</th>
+          <th scope="col">Provider</th>
+        </tr>
+      </thead>
+      <tbody>
+        {events.map((event) => (
+          <tr key={event.id}>
+            <td>{formatDateTime(event.occurred_at, businessTimeZone)}</td>
+            <td>
+              {EVENT_LABELS[event.event] ?? event.event}
+              {event.bounce_type && ` (${event.bounce_type})`}
+            </td>
+            <td className="text-break">{event.reason ?? event.url ?? ''}</td>
+            <td>{PROVIDER_LABELS[event.provider] ?? event.provider}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
