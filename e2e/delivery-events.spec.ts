@@ -22,7 +22,7 @@ async function uploadWithSendgrid(page: Page, orderId: number, token: string): P
   await upload
     .getByLabel(/^Document/)
     .setInputFiles({ name: 'approval.pdf', mimeType: 'application/pdf', buffer: DOCUMENT });
-  await upload.getByRole('button', { name: 'Submit (Sendgrid)' }).click();
+  await upload.getByRole('button', { name: 'Submit (SendGrid)' }).click();
   await expect(page.locator('.status-pill')).toHaveText('Completed', { timeout: 30_000 });
   const detail = await page.request.get(`/api/admin/get-orders-details/${orderId}`, {
     headers: { authorization: token },

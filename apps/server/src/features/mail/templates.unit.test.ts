@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type CompanySettings, DEFAULT_COMPANY_SETTINGS } from './company-settings';
-import { approvalPreview, MAIL_KINDS, renderMail } from './templates';
+import { approvalPreview, formatFileSize, MAIL_KINDS, renderMail } from './templates';
 
 const settings: CompanySettings = {
   ...DEFAULT_COMPANY_SETTINGS,
@@ -21,6 +21,25 @@ describe('renderMail', () => {
       expect(body).toContain('NZeTA Online Services Ltd');
     }
     expect(mail.html).toContain('href="mailto:help@example.com"');
+  });
+
+  it('approval: names the attached document with its size and links the tracking page', () => {
+    const mail = renderMail('approval', {
+      orderId: 100042,
+      applicantName: 'Ana Silva',
+      settings,
+      trackOrderUrl: 'https://office.example.com/track-order/100042',
+      document: { fileName: 'NZeTA-100042.pdf', size: 245_760 },
+    });
+    for (const body of [mail.html, mail.text]) {
+      expect(body).toContain('NZeTA-100042.pdf (240 KB)');
+      expect(body).toContain('https://office.example.com/track-order/100042');
+    }
+    expect([formatFileSize(845), formatFileSize(12_345), formatFileSize(1_468_006)]).toEqual([
+      '845 bytes',
+      '12 KB',
+      '1.4 MB',
+    ]);
   });
 
   it('resend: the same content, marked as sent again', () => {

@@ -25,7 +25,18 @@ export function describeActivity(entry: ActivityEntry): string {
     case 'mail-queued': {
       const kind = typeof detail.kind === 'string' ? (KIND_NAMES[detail.kind] ?? detail.kind) : '';
       const to = typeof detail.to === 'string' ? ` to ${detail.to}` : '';
-      return `queued the ${kind} e-mail${to}`;
+      const fallback = typeof detail.fallbackOf === 'number' ? ' through the other provider' : '';
+      return `queued the ${kind} e-mail${to}${fallback}`;
+    }
+    case 'mail-delivery-failed': {
+      const states: Record<string, string> = {
+        bounced: 'bounced',
+        dropped: 'was dropped',
+        complained: 'was marked as spam',
+      };
+      const state = typeof detail.state === 'string' ? (states[detail.state] ?? detail.state) : 'failed';
+      const reason = typeof detail.reason === 'string' ? `: ${detail.reason}` : '';
+      return `was told the approval e-mail ${state}${reason}`;
     }
     case 'transaction-details-saved':
       return `saved the transaction details${entry.to_value ? `: ${entry.to_value}` : ''}`;
