@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { mailEvents, mailMessages, orders, remarks } from '../../db/schema';
+import { findMailEvents } from '../mail';
 import { createSendgridSigner } from './testing/sendgrid-signer';
 import { sentApprovalMail } from './testing/sent-mail';
 
@@ -158,6 +159,16 @@ describe('replays and reordering', () => {
     expect(after.mail?.openedAt && new Date(after.mail.openedAt).getTime()).toBe((t0 + 20) * 1000);
     expect(after.mail?.clickedAt && new Date(after.mail.clickedAt).getTime()).toBe((t0 + 60) * 1000);
     expect(after.comments).toHaveLength(0);
+    // What evidence of delivery reads: each event with the provider's time, oldest first.
+    expect(
+      (await findMailEvents(t.database.db, order.orderId)).map((e) => [e.event, e.occurred_at, e.mail_id]),
+    ).toEqual([
+      ['deferred', new Date(t0 * 1000).toISOString(), mail.id],
+      ['delivered', new Date((t0 + 10) * 1000).toISOString(), mail.id],
+      ['open', new Date((t0 + 20) * 1000).toISOString(), mail.id],
+      ['open', new Date((t0 + 50) * 1000).toISOString(), mail.id],
+      ['click', new Date((t0 + 60) * 1000).toISOString(), mail.id],
+    ]);
   });
 
   it('1,000 events in one batch, sent twice: every event once, one effect per failed message, no 5xx', async () => {
