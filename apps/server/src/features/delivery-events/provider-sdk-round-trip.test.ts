@@ -134,12 +134,15 @@ describe('through the real SendGrid SDK and a signed Event Webhook', () => {
         expect.objectContaining({ event: 'bounce', bounce_type: 'hard' }),
       ],
     });
-    expect(notices).toEqual([
-      {
-        orderId: sent.orderId,
-        message: `Order ${sent.orderId}: Approval e-mail bounced: mailbox does not exist (moved to Contact Customer)`,
-      },
-    ]);
+    // On PostgreSQL the notice comes back through LISTEN/NOTIFY, a moment after the answer.
+    await expect
+      .poll(() => notices)
+      .toEqual([
+        {
+          orderId: sent.orderId,
+          message: `Order ${sent.orderId}: Approval e-mail bounced: mailbox does not exist (moved to Contact Customer)`,
+        },
+      ]);
   });
 });
 
