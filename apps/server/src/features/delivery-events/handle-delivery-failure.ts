@@ -66,9 +66,7 @@ export async function handleDeliveryFailure(
       ),
     )
     .limit(1);
-  const moved = laterDelivered
-    ? false
-    : await moveOrderToContactCustomer(tx, orderId, { reason: comment, mailId: message.id });
+  const moved = laterDelivered ? false : await moveOrderToContactCustomer(tx, orderId, comment, message.id);
   let fallbackId: number | undefined;
   if (canFallBack(message) && (await isAutoMailFallbackOn(tx))) {
     // In a savepoint: a refused re-send (say, one already queued) must not undo the rest.

@@ -1,19 +1,23 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { orders } from '../../db/schema';
-import { recordActivity } from '../order-detail/order-activity';
+import { applyOrderAction, type SystemActor } from '../lifecycle';
 
-export const SYSTEM_ACTOR = { id: null, name: 'System' } as const;
+export const SYSTEM_ACTOR = { kind: 'system', id: null, name: 'System' } as const satisfies SystemActor & {
+  id: null;
+};
 
 /**
  * The one status move delivery events make: a Completed order whose approval e-mail did not
- * reach the customer goes back to Contact Customer, as the system. A return to an open status
- * withdraws the processed-by credit (DESIGN §2). Returns whether the order moved.
+ * reach the customer goes back to Contact Customer, as the system, through the lifecycle (its
+ * transition table withdraws the processed-by credit and writes the timeline). Orders in any
+ * other status keep it. Returns whether the order moved.
  */
 export async function moveOrderToContactCustomer(
   tx: Tx,
   orderId: number,
-  detail: Record<string, unknown>,
+  reason: string,
+  mailId: number,
 ): Promise<boolean> {
   const [order] = await tx
     .select({ status: orders.processStatus })
@@ -22,23 +26,12 @@ export async function moveOrderToContactCustomer(
     .for('update')
     .limit(1);
   if (order?.status !== 'Completed') return false;
-  await tx
-    .update(orders)
-    .set({
-      processStatus: 'Contact Customer',
-      processedById: null,
-      processedBy: null,
-      processedAt: null,
-      updatedAt: new Date().toISOString(),
-    })
-    .where(eq(orders.orderId, orderId));
-  await recordActivity(tx, {
-    orderId,
+  const result = await applyOrderAction(tx, {
+    orderIds: [orderId],
+    action: 'move:Contact Customer',
     actor: SYSTEM_ACTOR,
-    action: 'status-changed',
-    from: 'Completed',
-    to: 'Contact Customer',
-    detail,
+    reason,
+    detail: { mailId },
   });
-  return true;
+  return result.done.length > 0;
 }
