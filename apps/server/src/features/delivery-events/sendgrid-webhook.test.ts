@@ -96,6 +96,14 @@ describe('POST /api/webhooks/sendgrid with real signatures (P-256)', () => {
     expect((await post(payload, signer.headers(payload, now() - 240))).statusCode).toBe(200);
   });
 
+  it('answers 413 to a batch over 5 MB without reading it further', async () => {
+    const { mail } = await sentApprovalMail(t);
+    const payload = JSON.stringify([bounce(mail.id, { reason: 'x'.repeat(5 * 1024 * 1024) })]);
+    const answer = await post(payload, signer.headers(payload));
+    expect(answer.statusCode).toBe(413);
+    expect(await t.database.db.$count(mailEvents)).toBe(0);
+  });
+
   it('matches an event without mail_id by its sg_message_id', async () => {
     const { order, mail, providerMessageId } = await sentApprovalMail(t);
     const { mail_id: _dropped, ...withoutMailId } = event(mail.id, 'delivered', {
@@ -202,5 +210,24 @@ describe('replays and reordering', () => {
     expect(await db.$count(remarks)).toBe(10);
     expect(await db.$count(orders, eq(orders.processStatus, 'Contact Customer'))).toBe(10);
     console.info(`1,000 SendGrid events in one batch: ${Math.round(elapsed)} ms`);
+  }, 60_000);
+});
+
+describe('rate limit', () => {
+  it('answers 429 past 600 requests a minute from one address', async () => {
+    const answers = [];
+    for (let i = 0; i < 601; i++) {
+      answers.push(
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/webhooks/sendgrid',
+          payload: '[]',
+          headers: { 'content-type': 'application/json' },
+          remoteAddress: '203.0.113.9',
+        }),
+      );
+    }
+    expect(answers.slice(0, 600).every((a) => a.statusCode === 403)).toBe(true);
+    expect(answers[600]?.statusCode).toBe(429);
   }, 60_000);
 });
