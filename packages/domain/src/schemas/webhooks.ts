@@ -11,8 +11,8 @@ const id = z.union([z.string().max(200), z.number()]).transform(String);
 /** One event of SendGrid's Event Webhook batch (docs: "Event Webhook Reference"). */
 export const sendgridEvent = z.object({
   event: z.string().max(40),
-  /** unix seconds */
-  timestamp: z.number().int().nonnegative(),
+  /** unix seconds (before 2100: anything later is not a real event time) */
+  timestamp: z.number().int().nonnegative().max(4_102_444_800),
   sg_event_id: z.string().min(1).max(200),
   sg_message_id: z.string().max(300).optional(),
   /** our custom arg: the outbox message id */

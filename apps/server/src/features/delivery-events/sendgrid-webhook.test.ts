@@ -114,10 +114,19 @@ describe('POST /api/webhooks/sendgrid with real signatures (P-256)', () => {
     expect((await stateOf(order.orderId, mail.id)).mail?.deliveryState).toBe('delivered');
   });
 
-  it('ignores events of messages it does not know, and unsubscribe events, without failing', async () => {
-    const answer = await postSigned([event(999_999, 'delivered'), { event: 'unsubscribe', timestamp: now() }]);
+  it('ignores events of messages it does not know, unsubscribes and malformed items, without failing', async () => {
+    const { mail } = await sentApprovalMail(t);
+    const twice = event(mail.id, 'delivered');
+    const answer = await postSigned([
+      event(999_999, 'delivered'),
+      { event: 'unsubscribe', timestamp: now() },
+      event(mail.id, 'open', { timestamp: 1e20 }),
+      event(mail.id, 'open', { sg_event_id: 42 }),
+      twice,
+      twice,
+    ]);
     expect(answer.statusCode).toBe(200);
-    expect(answer.json().data).toEqual({ stored: 0, ignored: 1 });
+    expect(answer.json().data).toEqual({ stored: 1, ignored: 2 });
   });
 });
 
