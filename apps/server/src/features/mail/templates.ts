@@ -244,12 +244,13 @@ export function applicantNameOf(order: Pick<OrderRow, 'firstName' | 'lastName' |
 export function approvalPreview(
   order: MailOrder,
   settings: CompanySettings,
-  options: { trackOrderUrl?: string } = {},
+  options: { trackOrderUrl?: string; document?: ApprovalMailData['document'] } = {},
 ): RenderedMail {
   return renderMail('approval', {
     orderId: order.orderId,
     applicantName: applicantNameOf(order),
     settings,
     trackOrderUrl: options.trackOrderUrl,
+    document: options.document,
   });
 }
