@@ -5,6 +5,7 @@ export default defineProject({
     name: 'server-pglite',
     root: import.meta.dirname,
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    globalSetup: ['test/global-setup.ts'],
     env: { TEST_DB_ENGINE: 'pglite', LOG_LEVEL: 'silent' },
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -5,6 +5,7 @@ export default defineProject({
     name: 'server-postgres',
     root: import.meta.dirname,
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    globalSetup: ['test/global-setup.ts'],
     // Unit tests that touch no database need not run twice.
     exclude: ['**/*.unit.test.ts'],
     env: { TEST_DB_ENGINE: 'postgres', LOG_LEVEL: 'silent' },

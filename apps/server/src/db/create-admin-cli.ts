@@ -6,23 +6,24 @@ import { loadConfig } from '../config';
 import { openDatabase, queryRows } from './client';
 import { hashPassword } from './factories';
 import { migrateDatabase } from './migrate';
+import { readPassword } from './read-password';
 import { staff } from './schema';
 
 const input = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email('--email must be a valid e-mail address')),
   name: z.string().trim().min(1, '--name is required').max(200),
-  password: z.string().min(8, '--password must be at least 8 characters').max(200),
+  password: z.string().min(8, 'The password must be at least 8 characters').max(200),
 });
 
 /**
- * npm run create-admin -w apps/server -- --email x --name y --password z
- * Production starts with no accounts (DESIGN §4): this creates the first Admin.
+ * npm run create-admin -- --email x --name y   (the password is asked for, or read from stdin)
+ * Production starts with no accounts (DESIGN §4): this creates the first Admin. The password is
+ * never an argument: arguments are visible to every user of the machine (ps) and kept in shell
+ * histories.
  */
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: { email: { type: 'string' }, name: { type: 'string' }, password: { type: 'string' } },
-  });
-  const parsed = input.safeParse(values);
+  const { values } = parseArgs({ options: { email: { type: 'string' }, name: { type: 'string' } } });
+  const parsed = input.safeParse({ ...values, password: await readPassword() });
   if (!parsed.success) throw new Error(parsed.error.issues.map((i) => i.message).join('\n'));
   const { email, name, password } = parsed.data;
   const config = loadConfig();

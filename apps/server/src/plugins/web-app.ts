@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
-export const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+import { webDist } from '../paths';
+
+export { webDist };
 
 /**
  * Serves the built React app: hashed assets cached for a year, every other GET that is not an

@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { settings } from '../../db/schema';
+import { evidenceImagesFolder } from '../../paths';
 
 export interface EvidenceImage {
   caption: string;
@@ -12,7 +12,7 @@ export interface EvidenceImage {
   path: string;
 }
 
-const assets = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../assets/evidence');
+const assets = evidenceImagesFolder;
 
 /** Illustrations shipped with the product (drawn by assets/evidence/generate.ts). */
 export const DEFAULT_EVIDENCE_IMAGES: readonly EvidenceImage[] = [

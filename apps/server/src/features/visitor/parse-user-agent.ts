@@ -1,4 +1,4 @@
-import { UAParser } from 'ua-parser-js';
+import UAParser from 'ua-parser-js';
 
 /** The columns of download_history a user agent fills. */
 export interface ParsedUserAgent {
@@ -15,12 +15,29 @@ const MAX_AGENT = 512;
 
 const join = (...parts: Array<string | undefined>) => parts.filter(Boolean).join(' ').trim() || null;
 
+/**
+ * ua-parser-js 1.x (MIT; 2.x is AGPL) names a few things differently from the 2.x that filled the
+ * history before: these keep the stored fields identical (user-agents.fixture.json holds 2.x's
+ * answers, and the unit test compares).
+ */
+const MOBILE_CHROME = /\b(?:crmo|crios)\/|chrome\/[\w.]+ mobile/i;
+const MOBILE_FIREFOX = /fxios\/|(?:mobile|tablet);.*firefox\//i;
+const OS_NAMES: Record<string, string> = { 'Mac OS': 'macOS', 'Chromium OS': 'Chrome OS' };
+
+function browserName(name: string | undefined, agent: string): string | undefined {
+  if (name === 'Chrome' && MOBILE_CHROME.test(agent)) return 'Mobile Chrome';
+  if (name === 'Firefox' && MOBILE_FIREFOX.test(agent)) return 'Mobile Firefox';
+  return name;
+}
+
 export function parseUserAgent(userAgent: string | undefined): ParsedUserAgent {
-  const result = UAParser((userAgent ?? '').slice(0, MAX_AGENT));
+  const agent = (userAgent ?? '').slice(0, MAX_AGENT);
+  const result = new UAParser(agent).getResult();
+  const osName = result.os.name && (OS_NAMES[result.os.name] ?? result.os.name);
   return {
-    browser: result.browser.name ?? null,
+    browser: browserName(result.browser.name, agent) ?? null,
     browserVersion: result.browser.version ?? null,
-    os: join(result.os.name, result.os.version),
+    os: join(osName, result.os.version),
     device: join(result.device.vendor, result.device.model),
     deviceType: result.device.type ?? null,
   };

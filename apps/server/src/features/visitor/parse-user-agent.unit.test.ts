@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { splitBrowserField } from '@nzeta/domain';
 import { describe, expect, it } from 'vitest';
-import { browserField, parseUserAgent } from './parse-user-agent';
+import { browserField, type ParsedUserAgent, parseUserAgent } from './parse-user-agent';
 
 const AGENTS = {
   windowsChrome:
@@ -20,6 +22,13 @@ describe('parseUserAgent', () => {
       deviceType: 'mobile',
     });
     expect(parseUserAgent(AGENTS.windowsChrome)).toMatchObject({ browser: 'Chrome', os: 'Windows 10', device: null });
+  });
+
+  it('fills the history exactly as the parser it replaced did (answers recorded from ua-parser-js 2.0.6)', () => {
+    const file = path.join(import.meta.dirname, 'user-agents.fixture.json');
+    const recorded = JSON.parse(readFileSync(file, 'utf8')) as Array<[string, ParsedUserAgent]>;
+    expect(recorded.length).toBeGreaterThan(25);
+    for (const [agent, fields] of recorded) expect(parseUserAgent(agent), agent).toEqual(fields);
   });
 
   it('copes with a missing or absurd user agent', () => {
