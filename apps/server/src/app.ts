@@ -21,6 +21,9 @@ import { eventsRoutes } from './features/events/events.routes';
 import { gatewaysRoutes } from './features/gateways/gateways.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { intakeRoutes } from './features/intake/intake.routes';
+import { createAppMetrics } from './features/metrics/app-metrics';
+import { metricsRoutes } from './features/metrics/metrics.routes';
+import { recordRequests } from './features/metrics/record-requests';
 import { orderDetailRoutes } from './features/order-detail/order-detail.routes';
 import { ordersRoutes } from './features/orders/orders.routes';
 import { serializeRequest } from './features/privacy/redact-url';
@@ -100,8 +103,10 @@ export async function buildApp({
 
   const events = new EventHub(database);
   await events.start();
-  const ctx: AppContext = { config, database, db: database.db, events };
+  const metrics = config.METRICS_TOKEN ? createAppMetrics(database) : undefined;
+  const ctx: AppContext = { config, database, db: database.db, events, metrics };
   app.decorate('ctx', ctx);
+  if (metrics) recordRequests(app, metrics);
   app.addHook('onClose', async () => events.stop());
 
   // Once the server is stopping, answers close their connection: Fastify closes the connections
@@ -136,6 +141,7 @@ export async function buildApp({
     async (api) => {
       await api.register(idempotency);
       await api.register(healthRoutes);
+      await api.register(metricsRoutes);
       api.get('/docs', { config: { permission: 'public' }, schema: { hide: true } }, async () => app.swagger());
       await api.register(async (front) => visitorRoutes(front), { prefix: '/front' });
       await api.register(async (intake) => intakeRoutes(intake), { prefix: '/intake' });

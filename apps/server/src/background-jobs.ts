@@ -5,6 +5,7 @@ import { createDocumentStorage } from './features/documents/storage';
 import { renderInvoiceAttachment } from './features/invoices/send-invoice';
 import { createTransports } from './features/mail/providers/create-transports';
 import { type MailWorker, startMailWorker } from './features/mail/worker';
+import { countDeliveryFailures } from './features/metrics/app-metrics';
 import { completeDeliveredOrder } from './features/order-detail/complete-delivered-order';
 import { trackOrderUrl } from './features/order-detail/load-order';
 import { canFallBack, resendViaFallback } from './features/order-detail/resend-mail';
@@ -39,7 +40,7 @@ export async function startBackgroundJobs(app: FastifyInstance): Promise<Backgro
 
   const worker = startMailWorker({
     db,
-    transports: createTransports(config),
+    transports: countDeliveryFailures(createTransports(config), app.ctx.metrics),
     storage,
     from: config.MAIL_FROM,
     renderAttachment: (message, attachment) =>

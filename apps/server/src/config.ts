@@ -56,6 +56,8 @@ const envSchema = z.object({
   MAIL_WORKER: z.enum(['on', 'off']).default('on'),
   RETENTION_DAYS: z.coerce.number().int().min(0).default(0),
   SEED_DEMO: z.enum(['auto', 'off']).default('auto'),
+  /** bearer token of GET /api/metrics; unset: no metrics are kept and the route answers 404 */
+  METRICS_TOKEN: optionalText.refine((v) => !v || v.length >= 16, 'METRICS_TOKEN must be at least 16 characters'),
 });
 
 export type Env = z.infer<typeof envSchema>;

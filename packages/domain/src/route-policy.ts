@@ -8,9 +8,10 @@ import { PERMISSIONS, type Permission, ROLES, type Role } from './roles';
  * - 'signed link': a short-lived signed download link, nothing else;
  * - 'intake': the application site's API key (DESIGN §8);
  * - 'webhook': a mail provider's signed delivery events (no staff token; the signature over the
- *   raw body is the credential, a request without a valid one answers 403).
+ *   raw body is the credential, a request without a valid one answers 403);
+ * - 'metrics token': the Prometheus scraper's METRICS_TOKEN; everyone else is answered 404.
  */
-export type RouteAccess = 'public' | 'visitor' | 'signed link' | 'intake' | 'webhook' | Permission;
+export type RouteAccess = 'public' | 'visitor' | 'signed link' | 'intake' | 'webhook' | 'metrics token' | Permission;
 
 /**
  * The expected outcome of every API route, keyed 'METHOD /api/path' with Fastify's route pattern.
@@ -21,6 +22,8 @@ export type RouteAccess = 'public' | 'visitor' | 'signed link' | 'intake' | 'web
 export const ROUTE_POLICY = {
   // Before anyone signs in
   'GET /api/health': 'public',
+  'GET /api/health/live': 'public',
+  'GET /api/metrics': 'metrics token',
   'GET /api/app-config': 'public',
   'GET /api/docs': 'public',
   'POST /api/admin/admin-login': 'public',
@@ -99,7 +102,15 @@ export type RouteKey = keyof typeof ROUTE_POLICY;
 /** Whether a staff member of this role (null: nobody signed in) may call a route of this access. */
 export function isAllowed(access: RouteAccess, role: Role | null): boolean {
   if (access === 'public') return true;
-  if (access === 'visitor' || access === 'signed link' || access === 'intake' || access === 'webhook') return false;
+  if (
+    access === 'visitor' ||
+    access === 'signed link' ||
+    access === 'intake' ||
+    access === 'webhook' ||
+    access === 'metrics token'
+  ) {
+    return false;
+  }
   return role !== null && (PERMISSIONS[access] as readonly Role[]).includes(role);
 }
 

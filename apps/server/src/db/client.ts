@@ -28,6 +28,15 @@ export interface Database {
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
+  /** connections of the pool (PGlite: its one connection and the statements queued for it), for metrics */
+  poolStats(): PoolStats;
+}
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  /** requests waiting for a connection */
+  waiting: number;
 }
 
 export interface DatabaseOptions {
@@ -89,6 +98,7 @@ async function openPostgres(url: string, max: number, statementTimeoutMs?: numbe
       await listener.close();
       await pool.end();
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 
@@ -174,7 +184,7 @@ async function openPglite(dir: string): Promise<Database> {
     releaseLock();
     throw error;
   }
-  yieldBetweenStatements(client);
+  const queue = yieldBetweenStatements(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -189,6 +199,7 @@ async function openPglite(dir: string): Promise<Database> {
       await client.close();
       releaseLock();
     },
+    poolStats: () => ({ total: 1, idle: queue.pending === 0 ? 1 : 0, waiting: Math.max(0, queue.pending - 1) }),
   };
 }
 
@@ -200,11 +211,17 @@ async function openPglite(dir: string): Promise<Database> {
  * turns through a queue that lets the event loop run between two of them. The order is PGlite's
  * own: one statement or one whole transaction at a time.
  */
-function yieldBetweenStatements(client: PGlite): void {
+function yieldBetweenStatements(client: PGlite): { readonly pending: number } {
   let turn: Promise<unknown> = Promise.resolve();
+  // statements (or transactions) running or waiting for their turn
+  let pending = 0;
   const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
+    pending += 1;
     const result = turn.then(() => new Promise<void>((resolve) => setImmediate(resolve))).then(work);
     turn = result.catch(() => undefined);
+    void turn.then(() => {
+      pending -= 1;
+    });
     return result;
   };
   const query = client.query.bind(client);
@@ -214,6 +231,11 @@ function yieldBetweenStatements(client: PGlite): void {
   client.exec = (...args: Parameters<PGlite['exec']>) => inTurn(() => exec(...args));
   client.transaction = <T>(callback: Parameters<PGlite['transaction']>[0]) =>
     inTurn(() => transaction<T>(callback as never));
+  return {
+    get pending() {
+      return pending;
+    },
+  };
 }
 
 /**

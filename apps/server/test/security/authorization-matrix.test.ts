@@ -10,6 +10,7 @@ import {
   type Fixture,
   INTAKE_KEY,
   isRouteKey,
+  METRICS_TOKEN,
   type Member,
   PRINCIPALS,
   type Principal,
@@ -26,7 +27,11 @@ let fx: Fixture;
 
 beforeAll(async () => {
   // Sign-in and track-order limits are not what this file tests.
-  ({ t, routes } = await createCollectingApp({ LOGIN_IP_LIMIT: '100000', TRACK_IP_LIMIT: '100000' }));
+  ({ t, routes } = await createCollectingApp({
+    LOGIN_IP_LIMIT: '100000',
+    TRACK_IP_LIMIT: '100000',
+    METRICS_TOKEN,
+  }));
   members = await createMembers(t);
   fx = await createFixture(t);
 });
@@ -58,13 +63,16 @@ function judge(access: RouteAccess, principal: Principal, answer: Answer): strin
   const allowed = isAllowed(access, principal === 'anonymous' ? null : principal);
   if (allowed) return statusCode === 401 || statusCode === 403 ? `allowed but refused with ${statusCode}` : undefined;
   // A signed link or a provider's webhook has no identity to ask for: a missing or wrong
-  // signature is refused as forbidden.
+  // signature is refused as forbidden. The metrics route does not reveal itself to anyone
+  // without its token.
   const expected =
-    access === 'signed link' || access === 'webhook'
-      ? 403
-      : access === 'visitor' || access === 'intake' || principal === 'anonymous'
-        ? 401
-        : 403;
+    access === 'metrics token'
+      ? 404
+      : access === 'signed link' || access === 'webhook'
+        ? 403
+        : access === 'visitor' || access === 'intake' || principal === 'anonymous'
+          ? 401
+          : 403;
   if (statusCode !== expected) return `expected ${expected}, answered ${statusCode}`;
   const envelope = statusField(answer);
   if (envelope !== (expected === 401 ? 401 : 0)) return `envelope status ${String(envelope)}`;
@@ -151,6 +159,7 @@ describe('every route × every principal', () => {
     const holders = [
       { name: 'visitor token', access: 'visitor', credentials: { authorization: fx.visitorToken } },
       { name: 'intake key', access: 'intake', credentials: { 'x-api-key': INTAKE_KEY } },
+      { name: 'metrics token', access: 'metrics token', credentials: { authorization: `Bearer ${METRICS_TOKEN}` } },
     ] as const;
     let checked = 0;
     for (const holder of holders) {
@@ -159,7 +168,10 @@ describe('every route × every principal', () => {
         const answer = await send(t, ROUTE_REQUESTS[key](fx), holder.credentials);
         checked += 1;
         const opens = access === holder.access || access === 'public';
-        const refused = answer.statusCode === 401 || answer.statusCode === 403;
+        const refused =
+          answer.statusCode === 401 ||
+          answer.statusCode === 403 ||
+          (access === 'metrics token' && answer.statusCode === 404);
         if (answer.statusCode >= 500) failures.push(`${key} with ${holder.name}: ${answer.statusCode}`);
         else if (opens === refused) failures.push(`${key} with ${holder.name}: ${answer.statusCode} ${answer.body}`);
       }

@@ -11,6 +11,7 @@ import { orderWithDocument, visitorToken } from '../../src/features/visitor/visi
 import { createTestApp, type TestApp } from '../test-app';
 
 export const INTAKE_KEY = 'security-intake-key-0123456789';
+export const METRICS_TOKEN = 'security-metrics-token-0123456789';
 export const PRINCIPALS = ['anonymous', ...ROLES] as const;
 export type Principal = (typeof PRINCIPALS)[number];
 
@@ -158,6 +159,8 @@ const json = (method: InjectOptions['method'], url: string, payload?: object): R
  */
 export const ROUTE_REQUESTS: Record<RouteKey, (fx: Fixture) => RouteRequest> = {
   'GET /api/health': () => json('GET', '/api/health'),
+  'GET /api/health/live': () => json('GET', '/api/health/live'),
+  'GET /api/metrics': () => json('GET', '/api/metrics'),
   'GET /api/app-config': () => json('GET', '/api/app-config'),
   'GET /api/docs': () => json('GET', '/api/docs'),
   'POST /api/admin/admin-login': () =>

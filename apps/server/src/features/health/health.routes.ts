@@ -1,6 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { settings } from '../../db/schema';
+import { migrationsChecker } from './migrations-applied';
 
 export const DEFAULT_PRODUCT_TITLE = 'New Zealand Electronic Travel Authority (NZeTA)';
 
@@ -21,14 +22,30 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
     };
   });
 
+  // Once the server is stopping it is not ready for new work, while what is in flight finishes.
+  let isStopping = false;
+  app.addHook('preClose', async () => {
+    isStopping = true;
+  });
+  const migrations = migrationsChecker(app.ctx.db);
+
+  /** Readiness (load balancers): the database answers and every migration is applied. */
   app.get('/health', { schema: { tags: ['health'] }, config: { permission: 'public' } }, async (_request, reply) => {
+    const database = app.ctx.database.engine;
+    if (isStopping) return reply.code(503).send({ status: 0, message: 'shutting down', data: { database } });
     try {
-      await app.ctx.db.execute(sql`select 1`);
-      return { status: 1, message: 'ready', data: { database: app.ctx.database.engine } };
+      if (!(await migrations.areApplied())) {
+        return reply.code(503).send({ status: 0, message: 'migrations not applied', data: { database } });
+      }
+      return { status: 1, message: 'ready', data: { database } };
     } catch {
-      return reply
-        .code(503)
-        .send({ status: 0, message: 'database unavailable', data: { database: app.ctx.database.engine } });
+      return reply.code(503).send({ status: 0, message: 'database unavailable', data: { database } });
     }
   });
+
+  /** Liveness (process supervisors): the event loop answers; the database is not asked. */
+  app.get('/health/live', { schema: { tags: ['health'] }, config: { permission: 'public' } }, async () => ({
+    status: 1,
+    message: 'alive',
+  }));
 }

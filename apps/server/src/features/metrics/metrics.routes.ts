@@ -1,0 +1,23 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Prometheus text for a scraper holding METRICS_TOKEN. Without the token configured, or with a
+ * missing or wrong one, the answer is the API's ordinary 404: the endpoint does not advertise
+ * itself to a caller who cannot use it.
+ */
+export async function metricsRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    const { metrics, config } = app.ctx;
+    if (!metrics || !config.METRICS_TOKEN || !isToken(request.headers.authorization, config.METRICS_TOKEN)) {
+      return reply.code(404).send({ status: 0, message: 'Not found.' });
+    }
+    return reply.header('content-type', metrics.registry.contentType).send(await metrics.registry.metrics());
+  });
+}
+
+function isToken(header: string | undefined, token: string): boolean {
+  const given = Buffer.from(header?.replace(/^Bearer\s+/i, '') ?? '');
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
