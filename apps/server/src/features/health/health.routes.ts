@@ -37,6 +37,8 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
       if (!(await migrations.areApplied())) {
         return reply.code(503).send({ status: 0, message: 'migrations not applied', data: { database } });
       }
+      // the signal may have come while the database was asked
+      if (isStopping) return reply.code(503).send({ status: 0, message: 'shutting down', data: { database } });
       return { status: 1, message: 'ready', data: { database } };
     } catch {
       return reply.code(503).send({ status: 0, message: 'database unavailable', data: { database } });
