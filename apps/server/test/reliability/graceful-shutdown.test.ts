@@ -6,19 +6,22 @@ import { documents, mailMessages } from '../../src/db/schema';
 import { createLocalStorage } from '../../src/features/documents/storage';
 import { httpCall } from './support/http';
 import { type MailProviderStandIn, providerEnv, startMailProvider } from './support/mail-provider';
+import { descendants, stillRunning } from './support/process-tree';
 import { reportFigure } from './support/report';
 import { killAllServers, sleep, startServer, until } from './support/server-process';
 import { createStaffToken } from './support/staff';
 import { createTarget, type Target } from './support/target';
 
 /**
- * SIGTERM while 50 requests are in progress (defence-pack PDFs and 100-row folder pages queued
+ * The product started as the README says (`npm start` in a built checkout, the compiled server),
+ * and SIGTERM sent to that npm process, as a process manager does, while 50 requests are in progress (defence-pack PDFs and 100-row folder pages queued
  * behind one another), a console holds its live-count stream open
  * and the outbox worker waits for the provider's answer. Everything in flight must finish, the
  * worker must mark its message sent, and the process must end with code 0 within 10 s. A request
  * sent once the server is closing is refused (the listening socket is closed), reset (accepted
  * just before the idle connections were closed) or answered 503 with Connection: close (its
- * request reached the closing server: Fastify's return503OnClosing).
+ * request reached the closing server: Fastify's return503OnClosing). npm's one child is the node
+ * process that runs the server, and no process of the tree outlives the stop.
  */
 const SLOW_REQUESTS = 50;
 const PROVIDER_ANSWER_MS = 3000;
@@ -63,7 +66,11 @@ describe('graceful shutdown (SIGTERM)', () => {
       databaseUrl: target.databaseUrl,
       // info: the test waits for the 'shutting down' line
       env: { ...providerEnv(provider.url), LOG_LEVEL: 'info' },
+      via: 'npm start',
     });
+    // npm → node scripts/start.mjs, the server in that process: no shell, loader or npx between
+    const tree = descendants(server.child.pid ?? 0);
+    expect(tree.map((p) => p.command)).toEqual(['node scripts/start.mjs']);
     // 50 open keep-alive connections, as a load balancer would hold.
     const agent = new Agent({ keepAlive: true, maxSockets: SLOW_REQUESTS });
     const warm = await Promise.all(
@@ -121,6 +128,7 @@ describe('graceful shutdown (SIGTERM)', () => {
     const { code } = await server.exited;
     const shutdownMs = performance.now() - signalledAt;
     agent.destroy();
+    const orphans = stillRunning(tree.map((p) => p.pid));
 
     const finished = answers.filter(
       (r, i) =>
@@ -132,12 +140,14 @@ describe('graceful shutdown (SIGTERM)', () => {
     reportFigure(
       `Graceful shutdown (${target.engine}): SIGTERM with ${SLOW_REQUESTS} requests in flight (PDFs, folder pages): ` +
         `${finished} finished with 200, the e-mail in delivery ${mail[0]?.state}, live-count stream ` +
-        `${streamEnded ? 'closed by the server' : 'still open'}, exit code ${code} after ${Math.round(shutdownMs)} ms; ` +
+        `${streamEnded ? 'closed by the server' : 'still open'}, exit code ${code} of npm start after ` +
+        `${Math.round(shutdownMs)} ms, ${orphans.length} process of its tree left; ` +
         `a request after the signal: ${newConnection.error ?? newConnection.status}`,
     );
     expect(finished).toBe(SLOW_REQUESTS);
     expect(code).toBe(0);
     expect(shutdownMs).toBeLessThan(10_000);
+    expect(orphans).toEqual([]);
     expect(mail.map((m) => m.state)).toEqual(['sent']);
     expect(provider.accepted).toHaveLength(1);
     expect(streamEnded).toBe(true);

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { descendants } from './process-tree';
 
 /**
  * The real server (`node --import tsx src/server.ts`) in a process of its own: one process, so a
@@ -8,6 +9,7 @@ import path from 'node:path';
  */
 export const serverEntry = path.resolve(import.meta.dirname, '../../../src/server.ts');
 export const serverCwd = path.resolve(import.meta.dirname, '../../..');
+export const repoRoot = path.resolve(serverCwd, '../..');
 export const TEST_JWT_SECRET = 'reliability-test-secret-long-enough-for-hs256';
 
 export interface ServerProcess {
@@ -29,6 +31,11 @@ export interface StartOptions {
   dataDir: string;
   databaseUrl?: string | undefined;
   env?: Record<string, string>;
+  /**
+   * 'sources' (default): `node --import tsx src/server.ts`; 'npm start': the product exactly as
+   * the README starts it, from the repository root (the compiled server in npm's one child).
+   */
+  via?: 'sources' | 'npm start';
   /** wait for GET /api/health to answer 200 (default true) */
   waitReady?: boolean;
   readyTimeoutMs?: number;
@@ -49,8 +56,12 @@ export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 
 export async function startServer(options: StartOptions): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-    cwd: serverCwd,
+  const [command, args, cwd] =
+    options.via === 'npm start'
+      ? ['npm', ['start'], repoRoot]
+      : [process.execPath, ['--import', 'tsx', serverEntry], serverCwd];
+  const child = spawn(command, args, {
+    cwd,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       ...process.env,
@@ -102,7 +113,16 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
     exited,
     isRunning: () => child.exitCode === null && child.signalCode === null,
     async stop(signal) {
+      // SIGKILL cannot be passed on by npm: its child would live on, holding the data folder
+      const below = signal === 'SIGKILL' && child.pid ? descendants(child.pid) : [];
       if (server.isRunning()) child.kill(signal);
+      for (const p of below) {
+        try {
+          process.kill(p.pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }
       return exited;
     },
   };
