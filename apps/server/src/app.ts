@@ -17,6 +17,7 @@ import type { Database } from './db/client';
 import { authRoutes } from './features/auth/auth.routes';
 import type { FetchText } from './features/delivery-events/sns-signature';
 import { webhooksRoutes } from './features/delivery-events/webhooks.routes';
+import { disputesRoutes } from './features/disputes/disputes.routes';
 import { eventsRoutes } from './features/events/events.routes';
 import { gatewaysRoutes } from './features/gateways/gateways.routes';
 import { healthRoutes } from './features/health/health.routes';
@@ -154,6 +155,7 @@ export async function buildApp({
         await staffApi.register(gatewaysRoutes);
         await staffApi.register(ordersRoutes);
         await staffApi.register(orderDetailRoutes);
+        await staffApi.register(disputesRoutes);
         await staffApi.register(reportsRoutes);
         await staffApi.register(settingsRoutes);
       });

@@ -24,8 +24,6 @@ export const repoRoot = path.resolve(serverRoot, '../..');
 export const migrationsFolder = path.join(serverRoot, 'drizzle');
 /** the built React app (`npm run build`) */
 export const webDist = path.join(repoRoot, 'apps/web/dist');
-/** illustrations shipped for defence packs */
-export const evidenceImagesFolder = path.join(serverRoot, 'assets/evidence');
 
 /**
  * A file shipped inside an npm package (a font, for example), resolved as Node would from this

@@ -1,5 +1,6 @@
 export * from './activity-actions';
 export * from './dial-codes';
+export * from './disputes';
 export * from './folders';
 export * from './format';
 export * from './id-codec';
@@ -9,6 +10,7 @@ export * from './roles';
 export * from './route-policy';
 export * from './schemas/auth';
 export * from './schemas/common';
+export * from './schemas/disputes';
 export * from './schemas/folder-pages';
 export * from './schemas/orders';
 export * from './schemas/settings';

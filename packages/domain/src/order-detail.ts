@@ -232,9 +232,14 @@ export interface DefencePackDetails {
   /** the fixed statement that no refund request or complaint was received */
   statement: string;
   paragraphs: string[];
+  /** what each enclosure holds, as the letter lists them */
+  enclosures: string[];
   closing: string[];
   historyTitle: string;
   historyColumns: string[];
   historyRows: string[][];
-  evidenceImages: Array<{ caption: string; url: string }>;
+  /** first, last and counts of a history too long for a page; null when every row is shown */
+  historySummary: string | null;
+  /** e-mails of the order to other addresses, counted but not listed */
+  historyNote: string | null;
 }

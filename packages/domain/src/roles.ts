@@ -28,6 +28,12 @@ export const PERMISSIONS = {
   'settings.manage': ['Admin'],
   'audit.read': ['Admin'],
   'account.self': ALL,
+  /** edit a dispute: every role that may move an order to ChargeBack */
+  'disputes.edit': ALL,
+  /** record a dispute's outcome (won, lost, accepted) */
+  'disputes.outcome': ['Admin', 'Manager'],
+  /** the Disputes report: amounts won and lost */
+  'reports.disputes': ['Admin', 'Manager'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -66,6 +66,16 @@ export const ROUTE_POLICY = {
   'POST /api/admin/defence-pack-details': 'orders.work',
   'POST /api/admin/send-invoice': 'orders.work',
 
+  // Chargeback desk
+  'GET /api/admin/orders/:orderId/dispute': 'orders.work',
+  'PUT /api/admin/orders/:orderId/dispute': 'disputes.edit',
+  'GET /api/admin/orders/:orderId/dispute/evidence': 'orders.work',
+  'GET /api/admin/orders/:orderId/dispute/evidence.pdf': 'orders.work',
+  'GET /api/admin/disputes/due-count': 'orders.work',
+  'GET /api/admin/dispute-report': 'reports.disputes',
+  'GET /api/admin/dispute-profiles': 'settings.manage',
+  'PUT /api/admin/dispute-profiles': 'settings.manage',
+
   // Reports
   'POST /api/admin/get-country-order-count': 'orders.work',
   'POST /api/admin/get-processed-by-count': 'reports.processed',
@@ -91,6 +101,7 @@ export const ROUTE_POLICY = {
   'POST /api/front/download-passport-doc-pdf': 'visitor',
   'GET /api/front/documents/:file1': 'signed link',
   'POST /api/intake/orders': 'intake',
+  'POST /api/intake/disputes': 'intake',
 
   // Mail providers' delivery events
   'POST /api/webhooks/sendgrid': 'webhook',

@@ -233,6 +233,30 @@ export const ROUTE_REQUESTS: Record<RouteKey, (fx: Fixture) => RouteRequest> = {
   'POST /api/admin/send-invoice': (fx) =>
     json('POST', '/api/admin/send-invoice', { orderId: String(fx.completed.orderId) }),
 
+  'GET /api/admin/orders/:orderId/dispute': (fx) => json('GET', `/api/admin/orders/${fx.chargeBack.orderId}/dispute`),
+  'PUT /api/admin/orders/:orderId/dispute': (fx) =>
+    json('PUT', `/api/admin/orders/${fx.chargeBack.orderId}/dispute`, {
+      network: 'Visa',
+      reasonCode: '13.1',
+      respondBy: '2030-01-15',
+      state: 'needs_response',
+    }),
+  'GET /api/admin/orders/:orderId/dispute/evidence': (fx) =>
+    json('GET', `/api/admin/orders/${fx.chargeBack.orderId}/dispute/evidence`),
+  'GET /api/admin/orders/:orderId/dispute/evidence.pdf': (fx) =>
+    json('GET', `/api/admin/orders/${fx.chargeBack.orderId}/dispute/evidence.pdf`),
+  'GET /api/admin/disputes/due-count': () => json('GET', '/api/admin/disputes/due-count'),
+  'GET /api/admin/dispute-report': () => json('GET', '/api/admin/dispute-report'),
+  'GET /api/admin/dispute-profiles': () => json('GET', '/api/admin/dispute-profiles'),
+  'PUT /api/admin/dispute-profiles': () =>
+    json('PUT', '/api/admin/dispute-profiles', {
+      Visa: { maxPages: 50, maxBytes: 2097152 },
+      Mastercard: { maxPages: 19, maxBytes: 1048576 },
+      Amex: { maxPages: 20, maxBytes: 5242880 },
+      Discover: { maxPages: 20, maxBytes: 1048576 },
+      Other: { maxPages: 19, maxBytes: 1048576 },
+    }),
+
   'POST /api/admin/get-country-order-count': () =>
     json('POST', '/api/admin/get-country-order-count', { fromDate: '2025-01-01', toDate: '2025-12-31' }),
   'POST /api/admin/get-processed-by-count': () => json('POST', '/api/admin/get-processed-by-count', {}),
@@ -282,6 +306,15 @@ export const ROUTE_REQUESTS: Record<RouteKey, (fx: Fixture) => RouteRequest> = {
   'POST /api/webhooks/sendgrid': () =>
     json('POST', '/api/webhooks/sendgrid', [{ event: 'delivered', timestamp: 1, sg_event_id: 'unsigned' }]),
   'POST /api/webhooks/ses': () => json('POST', '/api/webhooks/ses', { Type: 'Notification', MessageId: 'unsigned' }),
+  'POST /api/intake/disputes': (fx) =>
+    json('POST', '/api/intake/disputes', {
+      disputeId: `dp_sec_${unique()}`,
+      orderId: fx.chargeBack.orderId,
+      network: 'Visa',
+      reasonCode: '10.4',
+      amount: '79.00',
+      currency: 'NZD',
+    }),
 };
 
 export const VALID_SETTINGS = {

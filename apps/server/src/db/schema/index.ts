@@ -1,3 +1,4 @@
+export * from './disputes';
 export * from './history';
 export * from './orders';
 export * from './settings';

@@ -96,6 +96,8 @@ export const orders = pgTable(
     index('orders_email_prefix_idx').on(sql`lower(${t.email}) text_pattern_ops`),
     index('orders_name_prefix_idx').on(sql`lower(${t.fullName}) text_pattern_ops`),
     index('orders_id_prefix_idx').on(sql`(${t.orderId}::text) text_pattern_ops`),
+    /** a payment gateway's dispute names the charge (migration 0008) */
+    index('orders_transaction_id_idx').on(t.transactionId),
   ],
 );
 

@@ -1,28 +1,39 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { DEFAULT_BUSINESS_TZ, formatDateTime, MISSING } from '@nzeta/domain';
 import PDFDocument from 'pdfkit';
 import type { CompanySettings } from '../mail/company-settings';
 
 /**
- * Shared drawing for the server's letters (defence packs, invoices): A4, standard Helvetica (no
- * font files to embed, so a 2-page letter renders in a few milliseconds), absolute positioning
- * with our own cursor so pdfkit never breaks pages behind our back.
+ * Shared drawing for the server's letters (defence packs, evidence bundles, invoices): A4,
+ * DejaVu Sans embedded (Bitstream Vera licence, from the dejavu-fonts-ttf package) so names in
+ * any Latin-script, Greek or Cyrillic alphabet print and copy out as text — the standard
+ * Helvetica knows Western European Latin only. pdfkit embeds only the glyphs a document uses.
+ * Absolute positioning with our own cursor so pdfkit never breaks pages behind our back.
  */
 export type Pdf = PDFKit.PDFDocument;
+
+const fontFile = (name: string) => readFileSync(createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${name}`));
+/** Read once per process; each document parses and subsets them. */
+const FONT_FILES = { regular: fontFile('DejaVuSans.ttf'), bold: fontFile('DejaVuSans-Bold.ttf') };
 
 export const PAGE = { width: 595.28, height: 841.89, margin: 56, bottom: 64 } as const;
 export const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
 export const COLORS = { brand: '#00247d', text: '#1f2933', muted: '#52606d', line: '#d9dee4', shade: '#f0f3f7' };
-export const FONT = { regular: 'Helvetica', bold: 'Helvetica-Bold' } as const;
+export const FONT = { regular: 'Body', bold: 'Body-Bold' } as const;
 /** lowest y a block may reach before it must go to the next page */
 export const PAGE_BOTTOM = PAGE.height - PAGE.bottom;
 
 export function createPdf(title: string, author: string): Pdf {
-  return new PDFDocument({
+  const doc = new PDFDocument({
     size: 'A4',
     margin: PAGE.margin,
     bufferPages: true,
     info: { Title: title, Author: author, Creator: author },
   });
+  doc.registerFont(FONT.regular, FONT_FILES.regular);
+  doc.registerFont(FONT.bold, FONT_FILES.bold);
+  return doc.font(FONT.regular);
 }
 
 /** Ends the document and resolves with its bytes. */

@@ -1,10 +1,12 @@
-import { COLORS, CONTENT_WIDTH, line, PAGE, PAGE_BOTTOM, type Pdf } from './pdf-layout';
+import { COLORS, CONTENT_WIDTH, FONT, line, PAGE, PAGE_BOTTOM, type Pdf } from './pdf-layout';
 
 export interface TableColumn {
   header: string;
   /** share of the content width */
   weight: number;
   align?: 'left' | 'right';
+  /** wrap long values onto more lines instead of cutting them (evidence that must read in full) */
+  wrap?: boolean;
 }
 
 const ROW = 18;
@@ -40,17 +42,29 @@ export function table(doc: Pdf, columns: TableColumn[], rows: string[][], startY
     line(doc, empty, PAGE.margin + pad, y + 5, { size: 9, color: COLORS.muted });
     return y + ROW;
   }
+  const wrapped = (i: number) => columns[i]?.wrap === true;
   rows.forEach((cells, r) => {
-    if (y + ROW > PAGE_BOTTOM) y = header(newPage(doc));
-    if (r % 2 === 1) doc.rect(PAGE.margin, y, CONTENT_WIDTH, ROW).fill(COLORS.shade);
+    doc.font(FONT.regular).fontSize(8.5);
+    const height = cells.reduce(
+      (max, cell, i) =>
+        wrapped(i) ? Math.max(max, doc.heightOfString(cell, { width: widths[i]! - 2 * pad }) + 9) : max,
+      ROW,
+    );
+    if (y + height > PAGE_BOTTOM) y = header(newPage(doc));
+    if (r % 2 === 1) doc.rect(PAGE.margin, y, CONTENT_WIDTH, height).fill(COLORS.shade);
     cells.forEach((cell, i) => {
+      if (wrapped(i)) {
+        doc.font(FONT.regular).fontSize(8.5).fillColor(COLORS.text);
+        doc.text(cell, xs[i]! + pad, y + 5, { width: widths[i]! - 2 * pad });
+        return;
+      }
       line(doc, cell, xs[i]! + pad, y + 5, {
         size: 8.5,
         width: widths[i]! - 2 * pad,
         align: columns[i]?.align ?? 'left',
       });
     });
-    y += ROW;
+    y += height;
   });
   doc
     .moveTo(PAGE.margin, y)

@@ -1,11 +1,18 @@
-import { DEFAULT_BUSINESS_TZ, displayIp, formatDate, formatDateTime, orDash } from '@nzeta/domain';
+import { DEFAULT_BUSINESS_TZ, formatDate, orDash } from '@nzeta/domain';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
-import type { downloadHistory, mailMessages, orders } from '../../db/schema';
-import type { CompanySettings } from '../mail/company-settings';
 import { applicantNameOf } from '../mail/templates';
-import { DEFAULT_EVIDENCE_IMAGES, type EvidenceImage } from './evidence-images';
+import { ROWS_PER_PAGE } from './evidence-rows';
+import {
+  approvalEnclosure,
+  downloadsEnclosure,
+  factsEnclosure,
+  mailsEnclosure,
+  type SectionLimits,
+  type Shortened,
+} from './evidence-sections';
+import { documentDeliveredAt, type OrderEvidence } from './order-evidence';
 import {
   COLORS,
   CONTENT_WIDTH,
@@ -16,204 +23,130 @@ import {
   letterhead,
   line,
   PAGE,
-  PAGE_BOTTOM,
   type Pdf,
   pageFooters,
   paragraph,
   pdfToBuffer,
-  zoneLabel,
 } from './pdf-layout';
-import { newPage, type TableColumn, table } from './pdf-table';
+import { newPage } from './pdf-table';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-/** The fixed statement every defence pack carries (DESIGN §5). */
+/** The fixed statement every defence pack carries (DESIGN §5), when the records bear it out. */
 export const NO_COMPLAINT_STATEMENT = 'No refund request or complaint was submitted by the customer.';
+export const REFUND_ON_RECORD = 'A refund request is on record for this order: see the activity in Enclosure A.';
 
-type OrderRow = typeof orders.$inferSelect;
-export type DefencePackOrder = Pick<
-  OrderRow,
-  | 'orderId'
-  | 'firstName'
-  | 'lastName'
-  | 'fullName'
-  | 'email'
-  | 'createdAt'
-  | 'amount'
-  | 'currency'
-  | 'paymentGateway'
-  | 'paidAt'
-  | 'transactionId'
-  | 'merchantName'
-> & {
-  /** when the approval e-mail with the document was sent (first sent approval mail) */
-  documentDeliveredAt?: string | Date | null;
-};
-export type DownloadEntry = Pick<
-  typeof downloadHistory.$inferSelect,
-  'createdAt' | 'ip' | 'browser' | 'os' | 'timezone'
-> &
-  Partial<Pick<typeof downloadHistory.$inferSelect, 'browserVersion'>>;
-export type EmailEntry = Pick<typeof mailMessages.$inferSelect, 'createdAt' | 'provider' | 'toAddress' | 'state'> &
-  Partial<Pick<typeof mailMessages.$inferSelect, 'sentAt'>>;
-
-interface CommonInput {
-  order: DefencePackOrder;
-  company: CompanySettings;
+export interface PackOptions {
   /** the letter's date, shown in `timeZone` */
   today: Date;
   timeZone?: string;
-  evidence?: readonly EvidenceImage[];
+  limits?: SectionLimits;
 }
-/** Pack 1 carries the Download History, pack 2 the Email History (DESIGN §5). */
-export type DefencePackInput = CommonInput &
-  ({ pack: 1; history: DownloadEntry[] } | { pack: 2; history: EmailEntry[] });
 
-const downloadColumns = (tz: string): TableColumn[] => [
-  { header: '#', weight: 6 },
-  { header: `Date & Time ${zoneLabel(tz)}`, weight: 17 },
-  { header: 'IP', weight: 17 },
-  { header: 'Browser', weight: 17 },
-  { header: 'OS', weight: 15 },
-  { header: 'Location', weight: 20 },
-];
-const emailColumns = (tz: string): TableColumn[] => [
-  { header: '#', weight: 6 },
-  { header: `Date & Time ${zoneLabel(tz)}`, weight: 17 },
-  { header: 'Provider', weight: 12 },
-  { header: 'Recipient', weight: 35 },
-  { header: 'State', weight: 12 },
-];
+export const DEFAULT_LIMITS: SectionLimits = { rows: ROWS_PER_PAGE, bodyChars: 3000 };
 
-/** Renders a defence pack: a letter to the merchant with its two enclosures, as a PDF. */
-export async function renderDefencePack(input: DefencePackInput): Promise<Buffer> {
-  const { order, company } = input;
-  const tz = input.timeZone ?? DEFAULT_BUSINESS_TZ;
-  const doc = createPdf(`Defence Pack ${input.pack} - Order ${order.orderId}`, company.company.name);
-  letter(doc, input, tz);
+/** What each pack's letter says its enclosures hold. */
+export const PACK_ENCLOSURES = {
+  1: [
+    "Enclosure A: the application's facts and the order's activity.",
+    'Enclosure B: every download of the delivered document from our order-tracking page, with its date, time, IP address, browser, operating system, device and time zone.',
+  ],
+  2: [
+    "Enclosure A: the application's facts and the order's activity.",
+    'Enclosure B: the approval e-mail as it was sent, with the attached document and the delivery events the provider reported.',
+    "Enclosure C: every e-mail we sent to the customer's address for this order, with its type and attachment.",
+  ],
+} as const;
 
-  let y = newPage(doc);
-  y = sectionTitle(doc, 'Enclosure A: the application flow the customer completed', y);
-  y = evidence(doc, input.evidence ?? DEFAULT_EVIDENCE_IMAGES, y) + 12;
-  if (input.pack === 1) {
-    y = sectionTitle(doc, 'Enclosure B: Download History of the delivered document', y);
-    const rows = input.history.map((h, i) => [
-      String(i + 1),
-      formatDateTime(h.createdAt, tz),
-      displayIp(h.ip),
-      orDash([h.browser, h.browserVersion].filter(Boolean).join(' ')),
-      orDash(h.os),
-      orDash(h.timezone),
-    ]);
-    table(doc, downloadColumns(tz), rows, y, 'No record found');
+/** Renders a defence pack: a letter to the merchant with its enclosures, from this order's records only. */
+export async function renderDefencePack(ev: OrderEvidence, pack: 1 | 2, options: PackOptions): Promise<Buffer> {
+  const tz = options.timeZone ?? DEFAULT_BUSINESS_TZ;
+  const limits = options.limits ?? DEFAULT_LIMITS;
+  const { order, company } = ev;
+  const doc = createPdf(`Defence Pack ${pack} - Order ${order.orderId}`, company.company.name);
+  writeLetter(doc, ev, { today: options.today, tz, enclosures: PACK_ENCLOSURES[pack] });
+  const shortened: Shortened = [];
+  let y = factsEnclosure(doc, ev, newPage(doc), 'Enclosure A: the application', tz, limits, shortened);
+  if (pack === 1) {
+    downloadsEnclosure(doc, ev, y, 'Enclosure B: Download History of the delivered document', tz, limits, shortened);
   } else {
-    y = sectionTitle(doc, 'Enclosure B: Email History of the order', y);
-    const rows = input.history.map((h, i) => [
-      String(i + 1),
-      formatDateTime(h.sentAt ?? h.createdAt, tz),
-      h.provider,
-      h.toAddress,
-      h.state.charAt(0).toUpperCase() + h.state.slice(1),
-    ]);
-    table(doc, emailColumns(tz), rows, y, 'No record found');
+    y = approvalEnclosure(doc, ev, newPage(doc), 'Enclosure B: the approval e-mail as sent', tz, limits, shortened);
+    mailsEnclosure(doc, ev, y, "Enclosure C: Email History to the customer's address", tz, limits, shortened);
   }
-  pageFooters(doc, `${company.company.name} · Defence Pack ${input.pack} · Order ${order.orderId}`);
+  pageFooters(doc, `${company.company.name} · Defence Pack ${pack} · Order ${order.orderId}`);
   return pdfToBuffer(doc);
 }
 
-function letter(doc: Pdf, input: DefencePackInput, tz: string): void {
-  const { order, company } = input;
+export interface LetterOptions {
+  today: Date;
+  tz: string;
+  enclosures: readonly string[];
+  /** the dispute's own facts (the evidence bundle's letter) */
+  dispute?: Array<[string, string]>;
+}
+
+/** The letter's paragraphs, shared by the PDF and the on-screen preview. */
+export function letterParagraphs(ev: OrderEvidence, tz: string): string[] {
+  const { order, company } = ev;
   const applicant = applicantNameOf(order);
   const transaction = orDash(order.transactionId);
-  const delivered = dateTimeIn(order.documentDeliveredAt, tz);
+  const delivered = dateTimeIn(documentDeliveredAt(ev), tz);
+  return [
+    `We write about the disputed card transaction ${transaction} for order ${order.orderId}. ${applicant} applied for ` +
+      `our ${company.productTitle} service on ${formatDate(order.createdAt, tz)} and paid ` +
+      `${formatMoney(order.amount, order.currency)}. We processed the application and delivered the approved travel ` +
+      `document to the customer's e-mail address${delivered === '-' ? '' : ` on ${delivered}`}. The customer applied for ` +
+      'and received the service in full, as ordered.',
+    'The enclosures are drawn from our records of this order only. We therefore ask that the dispute be resolved in ' +
+      'our favour and the chargeback reversed.',
+  ];
+}
+
+export function letterFacts(ev: OrderEvidence, tz: string): Array<[string, string]> {
+  const { order } = ev;
+  return [
+    ['Order ID', String(order.orderId)],
+    ['Transaction ID', orDash(order.transactionId)],
+    ['Applicant', applicantNameOf(order)],
+    ['E-mail', orDash(order.email)],
+    ['Order date', dateTimeIn(order.createdAt, tz)],
+    ['Amount', formatMoney(order.amount, order.currency)],
+    ['Payment gateway', orDash(order.paymentGateway)],
+    ['Document delivered', dateTimeIn(documentDeliveredAt(ev), tz)],
+  ];
+}
+
+export function writeLetter(doc: Pdf, ev: OrderEvidence, options: LetterOptions): void {
+  const { order, company } = ev;
+  const { tz } = options;
+  const [opening, closingParagraph] = letterParagraphs(ev, tz);
   let y = letterhead(doc, company);
-  line(doc, dayjs(input.today).tz(tz).format('D MMMM YYYY'), PAGE.margin, y, { width: CONTENT_WIDTH, align: 'right' });
+  line(doc, dayjs(options.today).tz(tz).format('D MMMM YYYY'), PAGE.margin, y, {
+    width: CONTENT_WIDTH,
+    align: 'right',
+  });
   line(doc, `To: ${order.merchantName?.trim() || 'The Merchant'}`, PAGE.margin, y, { bold: true, width: 320 });
-  y += 28;
-  y = paragraph(doc, `Re: Order ${order.orderId} - Transaction ID ${transaction}`, y, { bold: true, size: 11 }) + 12;
-  y = paragraph(doc, 'Dear Sir or Madam,', y) + 8;
+  y += 24;
   y =
-    paragraph(
-      doc,
-      `We write about the disputed card transaction ${transaction} for order ${order.orderId}. ${applicant} applied for ` +
-        `our ${company.productTitle} service on ${formatDate(order.createdAt, tz)} and paid ` +
-        `${formatMoney(order.amount, order.currency)}. We processed the application and delivered the approved travel ` +
-        `document to the customer's e-mail address${delivered === '-' ? '' : ` on ${delivered}`}. The customer applied for ` +
-        'and received the service in full, as ordered.',
-      y,
-    ) + 14;
-  y =
-    factsBox(
-      doc,
-      [
-        ['Order ID', String(order.orderId)],
-        ['Transaction ID', transaction],
-        ['Applicant', applicant],
-        ['E-mail', orDash(order.email)],
-        ['Order date', dateTimeIn(order.createdAt, tz)],
-        ['Amount', formatMoney(order.amount, order.currency)],
-        ['Payment gateway', orDash(order.paymentGateway)],
-        ['Document delivered', delivered],
-      ],
-      y,
-    ) + 16;
-  doc.rect(PAGE.margin, y, 4, 30).fill(COLORS.brand);
-  line(doc, NO_COMPLAINT_STATEMENT, PAGE.margin + 14, y + 10, { bold: true, size: 11, width: CONTENT_WIDTH - 14 });
-  y += 46;
-  const enclosureB =
-    input.pack === 1
-      ? 'Enclosure B lists every download of the document from our order-tracking page, with its date, time, IP address and device.'
-      : 'Enclosure B lists every e-mail we sent to the customer for this order and the provider that accepted it for delivery.';
-  y =
-    paragraph(
-      doc,
-      `Enclosure A shows the steps of the application the customer completed. ${enclosureB} ` +
-        'We therefore ask that the dispute be resolved in our favour and the chargeback reversed.',
-      y,
-    ) + 18;
-  y = paragraph(doc, 'Yours faithfully,', y) + 22;
+    paragraph(doc, `Re: Order ${order.orderId} - Transaction ID ${orDash(order.transactionId)}`, y, {
+      bold: true,
+      size: 11,
+    }) + 8;
+  if (options.dispute) y = factsBox(doc, options.dispute, y) + 10;
+  y = paragraph(doc, 'Dear Sir or Madam,', y) + 6;
+  y = paragraph(doc, opening ?? '', y) + 10;
+  y = factsBox(doc, letterFacts(ev, tz), y) + 12;
+  doc.rect(PAGE.margin, y, 4, 26).fill(COLORS.brand);
+  const statement = ev.hasRefundRequest ? REFUND_ON_RECORD : NO_COMPLAINT_STATEMENT;
+  line(doc, statement, PAGE.margin + 14, y + 8, { bold: true, size: 10.5, width: CONTENT_WIDTH - 14 });
+  y += 38;
+  for (const enclosure of options.enclosures) y = paragraph(doc, enclosure, y, { size: 9 }) + 3;
+  y = paragraph(doc, closingParagraph ?? '', y + 6) + 14;
+  y = paragraph(doc, 'Yours faithfully,', y) + 16;
   line(doc, company.company.name, PAGE.margin, y, { bold: true });
   line(doc, `Customer Service · ${company.support.phone} · ${company.support.email}`, PAGE.margin, y + 14, {
     color: COLORS.muted,
     size: 9,
   });
-}
-
-function sectionTitle(doc: Pdf, title: string, y: number): number {
-  line(doc, title, PAGE.margin, y, { bold: true, size: 12, color: COLORS.brand, width: CONTENT_WIDTH });
-  return y + 24;
-}
-
-/** Evidence images two per row, each with a caption; returns the y below them. */
-function evidence(doc: Pdf, images: readonly EvidenceImage[], top: number): number {
-  const gap = 16;
-  const width = (CONTENT_WIDTH - gap) / 2;
-  let y = top;
-  let rowHeight = 0;
-  images.forEach((image, i) => {
-    const column = i % 2;
-    if (column === 0 && i > 0) y += rowHeight + 14;
-    const opened = openImage(doc, image.path);
-    const height = (opened.height / opened.width) * width;
-    if (column === 0 && y + height + 20 > PAGE_BOTTOM) y = newPage(doc);
-    rowHeight = column === 0 ? height + 18 : Math.max(rowHeight, height + 18);
-    const x = PAGE.margin + column * (width + gap);
-    doc.image(image.path, x, y, { width });
-    doc.rect(x, y, width, height).lineWidth(0.5).stroke(COLORS.line);
-    line(doc, `A${i + 1}. ${image.caption}`, x, y + height + 5, {
-      size: 8.5,
-      color: COLORS.muted,
-      width,
-    });
-  });
-  return y + rowHeight;
-}
-
-/**
- * pdfkit's openImage is public at run time but missing from its typings. It registers the image
- * under its path, so the doc.image(path) that follows reuses it instead of reading it again.
- */
-function openImage(doc: Pdf, file: string): { width: number; height: number } {
-  return (doc as unknown as { openImage(src: string): { width: number; height: number } }).openImage(file);
 }

@@ -1,7 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { disputeIntakeInput } from '@nzeta/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { intakeDispute } from '../disputes/intake-dispute';
 import { createOrderFromApplication } from './create-order';
 import { intakeApplicationInput } from './intake.schema';
 
@@ -38,6 +40,22 @@ export async function intakeRoutes(app: FastifyInstance): Promise<void> {
       return { status: 1, message: 'Order received.', data: { order_id: orderId } };
     },
   );
+
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post(
+      '/disputes',
+      { onRequest: requireApiKey, schema: { tags: ['intake'], body: disputeIntakeInput } },
+      async (request, reply) => {
+        const { dispute, created } = await intakeDispute(app.ctx.db, request.body);
+        if (created) app.ctx.events.ordersChanged();
+        return reply.code(created ? 201 : 200).send({
+          status: 1,
+          message: created ? 'Dispute received.' : 'Dispute already received.',
+          data: { order_id: dispute.orderId, state: dispute.state },
+        });
+      },
+    );
 }
 
 /** Digests first: equal lengths for timingSafeEqual, and the key's length is not revealed. */

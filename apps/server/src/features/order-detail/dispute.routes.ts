@@ -20,6 +20,7 @@ export async function disputeRoutes(fastify: FastifyInstance): Promise<void> {
         orderId,
         pack: defencePackType === 1 ? 1 : 2,
         timeZone: app.ctx.config.BUSINESS_TZ,
+        mailFrom: app.ctx.config.MAIL_FROM,
       });
       return reply
         .type('application/pdf')
@@ -37,6 +38,7 @@ export async function disputeRoutes(fastify: FastifyInstance): Promise<void> {
         orderId,
         pack: defencePackType === 1 ? 1 : 2,
         timeZone: app.ctx.config.BUSINESS_TZ,
+        mailFrom: app.ctx.config.MAIL_FROM,
       });
       return { status: 1, message: 'Defence pack details fetched successfully.', data };
     },

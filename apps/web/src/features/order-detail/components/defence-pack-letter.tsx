@@ -37,6 +37,11 @@ export function DefencePackLetter({ letter }: { letter: DefencePackDetails }) {
         ))}
       </dl>
       <p className="pack-statement">{letter.statement}</p>
+      {letter.enclosures.map((enclosure) => (
+        <p key={enclosure} className="small">
+          {enclosure}
+        </p>
+      ))}
       {letter.paragraphs.slice(1).map((paragraph) => (
         <p key={paragraph}>{paragraph}</p>
       ))}
@@ -48,24 +53,10 @@ export function DefencePackLetter({ letter }: { letter: DefencePackDetails }) {
         ))}
       </div>
 
-      {letter.evidenceImages.length > 0 && (
-        <section className="pack-enclosure">
-          <h3>Enclosure A: the application flow the customer completed</h3>
-          <div className="pack-evidence">
-            {letter.evidenceImages.map((image, index) => (
-              <figure key={image.caption}>
-                <img src={image.url} alt={image.caption} />
-                <figcaption>
-                  A{index + 1}. {image.caption}
-                </figcaption>
-              </figure>
-            ))}
-          </div>
-        </section>
-      )}
-
       <section className="pack-enclosure">
-        <h3>Enclosure B: {letter.historyTitle}</h3>
+        <h3>
+          Enclosure {letter.packType === 1 ? 'B' : 'C'}: {letter.historyTitle}
+        </h3>
         <div className="table-responsive">
           <table className="table table-sm pack-history">
             <thead>
@@ -85,8 +76,9 @@ export function DefencePackLetter({ letter }: { letter: DefencePackDetails }) {
                   </td>
                 </tr>
               ) : (
-                letter.historyRows.map((row) => (
-                  <tr key={row[0]}>
+                letter.historyRows.map((row, rowIndex) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a summarised history repeats no row
+                  <tr key={rowIndex}>
                     {row.map((cell, index) => (
                       // biome-ignore lint/suspicious/noArrayIndexKey: cells are positional columns
                       <td key={index}>{cell}</td>
@@ -97,6 +89,8 @@ export function DefencePackLetter({ letter }: { letter: DefencePackDetails }) {
             </tbody>
           </table>
         </div>
+        {letter.historySummary && <p className="small text-body-secondary">Summary: {letter.historySummary}</p>}
+        {letter.historyNote && <p className="small text-body-secondary">{letter.historyNote}</p>}
       </section>
     </article>
   );

@@ -1,0 +1,173 @@
+import { formatDateTime, orDash } from '@nzeta/domain';
+import {
+  activityColumns,
+  activityRows,
+  applicationFacts,
+  customerMails,
+  downloadColumns,
+  downloadRows,
+  downloadSummary,
+  mailColumns,
+  mailRows,
+  mailSummary,
+  otherAddressNote,
+  type Summarised,
+  summarise,
+} from './evidence-rows';
+import type { OrderEvidence } from './order-evidence';
+import { COLORS, CONTENT_WIDTH, factsBox, line, PAGE, PAGE_BOTTOM, type Pdf, paragraph, zoneLabel } from './pdf-layout';
+import { newPage, type TableColumn, table } from './pdf-table';
+
+/** How long each history may run before it is summarised; the bundle lowers these to fit. */
+export interface SectionLimits {
+  rows: number;
+  /** characters of the approval e-mail's body text */
+  bodyChars: number;
+}
+
+/** What a section left out, in words, for the bundle's "shortened to fit" list. */
+export type Shortened = string[];
+
+export function sectionTitle(doc: Pdf, title: string, y: number): number {
+  const top = y + 40 > PAGE_BOTTOM ? newPage(doc) : y;
+  line(doc, title, PAGE.margin, top, { bold: true, size: 12, color: COLORS.brand, width: CONTENT_WIDTH });
+  return top + 22;
+}
+
+function note(doc: Pdf, text: string, y: number): number {
+  const top = y + 30 > PAGE_BOTTOM ? newPage(doc) : y;
+  return paragraph(doc, text, top + 6, { size: 8.5, color: COLORS.muted }) + 4;
+}
+
+function summarisedTable(doc: Pdf, columns: TableColumn[], summarised: Summarised, y: number, empty: string): number {
+  let bottom = table(doc, columns, summarised.rows, y, empty);
+  if (summarised.summary) bottom = note(doc, `Summary: ${summarised.summary}`, bottom);
+  return bottom + 10;
+}
+
+/** Label and value lines; long values wrap under their label instead of being cut. */
+export function keyValues(doc: Pdf, pairs: Array<[string, string]>, top: number): number {
+  let y = top;
+  const labelWidth = 120;
+  for (const [label, value] of pairs) {
+    const valueOptions = { x: PAGE.margin + labelWidth, width: CONTENT_WIDTH - labelWidth, size: 9 };
+    doc.fontSize(9);
+    const height = doc.heightOfString(value, { width: valueOptions.width, lineGap: 2 });
+    if (y + height > PAGE_BOTTOM) y = newPage(doc);
+    line(doc, label, PAGE.margin, y, { size: 9, bold: true, color: COLORS.muted, width: labelWidth - 8 });
+    y = paragraph(doc, value, y, valueOptions) + 3;
+  }
+  return y;
+}
+
+/** The application's facts and the order's activity. */
+export function factsEnclosure(
+  doc: Pdf,
+  ev: OrderEvidence,
+  y: number,
+  title: string,
+  tz: string,
+  limits: SectionLimits,
+  shortened: Shortened,
+): number {
+  let top = sectionTitle(doc, title, y);
+  top = factsBox(doc, applicationFacts(ev, tz), top) + 14;
+  top = sectionTitle(doc, 'Activity on the order', top);
+  const activity = summarise(
+    activityRows(ev.activity, tz),
+    limits.rows,
+    () =>
+      `${ev.activity.length.toLocaleString('en-US')} entries between ${formatDateTime(ev.activity[0]?.createdAt, tz)} and ${formatDateTime(ev.activity.at(-1)?.createdAt, tz)}.`,
+  );
+  if (activity.omitted) shortened.push(`activity: ${activity.omitted} of ${ev.activity.length} entries summarised`);
+  return summarisedTable(doc, activityColumns(tz), activity, top, 'No activity recorded');
+}
+
+/** The approval e-mail as it was sent, with the attached document's fingerprint and the provider's events. */
+export function approvalEnclosure(
+  doc: Pdf,
+  ev: OrderEvidence,
+  y: number,
+  title: string,
+  tz: string,
+  limits: SectionLimits,
+  shortened: Shortened,
+): number {
+  let top = sectionTitle(doc, title, y);
+  const mail = ev.approval;
+  if (!mail) return paragraph(doc, 'No approval e-mail has been sent for this order.', top) + 12;
+  const document = ev.approvalDocument;
+  const attachment = mail.attachments[0];
+  top = keyValues(
+    doc,
+    [
+      ['From', ev.mailFrom],
+      ['To', mail.toAddress],
+      ['Subject', mail.subject],
+      ['Date', `${formatDateTime(mail.sentAt ?? mail.createdAt, tz)} ${zoneLabel(tz)}`],
+      ['Provider', mail.provider],
+      ['Provider message id', orDash(mail.providerMessageId)],
+      ['Attachment', orDash(document?.originalName ?? attachment?.filename)],
+      ['Size', document ? `${document.size.toLocaleString('en-US')} bytes` : '-'],
+      ['SHA-256', orDash(document?.sha256)],
+      ['Delivery', `${mail.state}${mail.deliveryState ? `, then ${mail.deliveryState} (provider)` : ''}`],
+    ],
+    top,
+  );
+  const body = mail.text.trim();
+  const shown = body.length > limits.bodyChars ? `${body.slice(0, limits.bodyChars)} […]` : body;
+  if (shown !== body) shortened.push(`approval e-mail text cut to ${limits.bodyChars} characters`);
+  top = sectionTitle(doc, 'Body text as sent', top + 8);
+  top = paragraph(doc, shown || '-', top, { size: 8.5 }) + 12;
+  top = sectionTitle(doc, 'Delivery events reported by the provider', top);
+  const events = ev.approvalEvents.map((e, i) => [
+    String(i + 1),
+    formatDateTime(e.occurredAt, tz),
+    e.event,
+    e.provider,
+    orDash([e.bounceType, e.reason].filter(Boolean).join(': ')),
+  ]);
+  const summarised = summarise(events, limits.rows, () => `${events.length} events from the provider.`);
+  if (summarised.omitted) shortened.push(`delivery events: ${summarised.omitted} of ${events.length} summarised`);
+  const columns: TableColumn[] = [
+    { header: '#', weight: 5 },
+    { header: `Date & Time ${zoneLabel(tz)}`, weight: 18 },
+    { header: 'Event', weight: 15 },
+    { header: 'Provider', weight: 12 },
+    { header: 'Detail', weight: 40 },
+  ];
+  return summarisedTable(doc, columns, summarised, top, 'No delivery event received from the provider');
+}
+
+export function downloadsEnclosure(
+  doc: Pdf,
+  ev: OrderEvidence,
+  y: number,
+  title: string,
+  tz: string,
+  limits: SectionLimits,
+  shortened: Shortened,
+): number {
+  const top = sectionTitle(doc, title, y);
+  const summarised = summarise(downloadRows(ev.downloads, tz), limits.rows, () => downloadSummary(ev.downloads, tz));
+  if (summarised.omitted) shortened.push(`downloads: ${summarised.omitted} of ${ev.downloads.length} rows summarised`);
+  return summarisedTable(doc, downloadColumns(tz), summarised, top, 'No record found');
+}
+
+export function mailsEnclosure(
+  doc: Pdf,
+  ev: OrderEvidence,
+  y: number,
+  title: string,
+  tz: string,
+  limits: SectionLimits,
+  shortened: Shortened,
+): number {
+  const top = sectionTitle(doc, title, y);
+  const mails = customerMails(ev);
+  const summarised = summarise(mailRows(mails, tz), limits.rows, () => mailSummary(mails, tz));
+  if (summarised.omitted) shortened.push(`e-mails: ${summarised.omitted} of ${mails.length} rows summarised`);
+  const bottom = summarisedTable(doc, mailColumns(tz), summarised, top, 'No record found');
+  const others = otherAddressNote(ev);
+  return others ? note(doc, others, bottom) : bottom;
+}
