@@ -23,6 +23,9 @@ export type ExportOrdersQuery = z.infer<typeof exportOrdersQuery>;
 export interface FolderOrderRow extends OrderListRow {
   full_name: string | null;
   contact_email_address: string | null;
+  /** Charge Back rows only: the dispute's respond-by date (YYYY-MM-DD) and state */
+  respond_by?: string | null;
+  dispute_state?: string | null;
 }
 
 export interface FolderPage {

@@ -40,7 +40,7 @@ function note(doc: Pdf, text: string, y: number): number {
 }
 
 function summarisedTable(doc: Pdf, columns: TableColumn[], summarised: Summarised, y: number, empty: string): number {
-  let bottom = table(doc, columns, summarised.rows, y, empty);
+  let bottom = table(doc, columns, summarised.rows, y, empty, { size: 7, condensed: true });
   if (summarised.summary) bottom = note(doc, `Summary: ${summarised.summary}`, bottom);
   return bottom + 10;
 }

@@ -15,12 +15,23 @@ export type Pdf = PDFKit.PDFDocument;
 
 const fontFile = (name: string) => readFileSync(createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${name}`));
 /** Read once per process; each document parses and subsets them. */
-const FONT_FILES = { regular: fontFile('DejaVuSans.ttf'), bold: fontFile('DejaVuSans-Bold.ttf') };
+const FONT_FILES = {
+  regular: fontFile('DejaVuSans.ttf'),
+  bold: fontFile('DejaVuSans-Bold.ttf'),
+  condensed: fontFile('DejaVuSansCondensed.ttf'),
+  condensedBold: fontFile('DejaVuSansCondensed-Bold.ttf'),
+};
 
 export const PAGE = { width: 595.28, height: 841.89, margin: 56, bottom: 64 } as const;
 export const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
 export const COLORS = { brand: '#00247d', text: '#1f2933', muted: '#52606d', line: '#d9dee4', shade: '#f0f3f7' };
-export const FONT = { regular: 'Body', bold: 'Body-Bold' } as const;
+/** condensed: evidence tables, where a full browser string must fit its column */
+export const FONT = {
+  regular: 'Body',
+  bold: 'Body-Bold',
+  condensed: 'Body-Condensed',
+  condensedBold: 'Body-Condensed-Bold',
+} as const;
 /** lowest y a block may reach before it must go to the next page */
 export const PAGE_BOTTOM = PAGE.height - PAGE.bottom;
 
@@ -33,6 +44,8 @@ export function createPdf(title: string, author: string): Pdf {
   });
   doc.registerFont(FONT.regular, FONT_FILES.regular);
   doc.registerFont(FONT.bold, FONT_FILES.bold);
+  doc.registerFont(FONT.condensed, FONT_FILES.condensed);
+  doc.registerFont(FONT.condensedBold, FONT_FILES.condensedBold);
   return doc.font(FONT.regular);
 }
 
@@ -53,10 +66,17 @@ export function line(
   text: string,
   x: number,
   y: number,
-  opts: { size?: number; bold?: boolean; color?: string; width?: number; align?: 'left' | 'right' | 'center' } = {},
+  opts: {
+    size?: number;
+    bold?: boolean;
+    condensed?: boolean;
+    color?: string;
+    width?: number;
+    align?: 'left' | 'right' | 'center';
+  } = {},
 ): void {
   doc
-    .font(opts.bold ? FONT.bold : FONT.regular)
+    .font(opts.condensed ? (opts.bold ? FONT.condensedBold : FONT.condensed) : opts.bold ? FONT.bold : FONT.regular)
     .fontSize(opts.size ?? 10)
     .fillColor(opts.color ?? COLORS.text);
   const shown = opts.width === undefined ? text : fit(doc, text, opts.width);

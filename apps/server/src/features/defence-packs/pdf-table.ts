@@ -16,18 +16,29 @@ const HEADER = 20;
  * A table whose rows flow across pages, repeating the header on each new page. Cells are one
  * line, cut with an ellipsis. Returns the y below the last row.
  */
-export function table(doc: Pdf, columns: TableColumn[], rows: string[][], startY: number, empty: string): number {
+export function table(
+  doc: Pdf,
+  columns: TableColumn[],
+  rows: string[][],
+  startY: number,
+  empty: string,
+  options: { size?: number; condensed?: boolean } = {},
+): number {
+  const size = options.size ?? 8.5;
+  const condensed = options.condensed === true;
+  const body = condensed ? FONT.condensed : FONT.regular;
   const total = columns.reduce((sum, c) => sum + c.weight, 0);
   const widths = columns.map((c) => (c.weight / total) * CONTENT_WIDTH);
   const xs = widths.map((_, i) => PAGE.margin + widths.slice(0, i).reduce((a, b) => a + b, 0));
-  const pad = 5;
+  const pad = options?.condensed ? 3 : 5;
 
   const header = (y: number) => {
     doc.rect(PAGE.margin, y, CONTENT_WIDTH, HEADER).fill(COLORS.brand);
     columns.forEach((c, i) => {
       line(doc, c.header, xs[i]! + pad, y + 6, {
-        size: 8,
+        size: Math.min(size, 8),
         bold: true,
+        condensed,
         color: '#ffffff',
         width: widths[i]! - 2 * pad,
         align: c.align ?? 'left',
@@ -44,7 +55,7 @@ export function table(doc: Pdf, columns: TableColumn[], rows: string[][], startY
   }
   const wrapped = (i: number) => columns[i]?.wrap === true;
   rows.forEach((cells, r) => {
-    doc.font(FONT.regular).fontSize(8.5);
+    doc.font(body).fontSize(size);
     const height = cells.reduce(
       (max, cell, i) =>
         wrapped(i) ? Math.max(max, doc.heightOfString(cell, { width: widths[i]! - 2 * pad }) + 9) : max,
@@ -52,14 +63,26 @@ export function table(doc: Pdf, columns: TableColumn[], rows: string[][], startY
     );
     if (y + height > PAGE_BOTTOM) y = header(newPage(doc));
     if (r % 2 === 1) doc.rect(PAGE.margin, y, CONTENT_WIDTH, height).fill(COLORS.shade);
+    // A row of one cell spans the table (a summarised history's "rows left out" line).
+    if (cells.length === 1) {
+      line(doc, cells[0] ?? '', PAGE.margin + pad, y + 5, {
+        size,
+        condensed,
+        color: COLORS.muted,
+        width: CONTENT_WIDTH - 2 * pad,
+      });
+      y += height;
+      return;
+    }
     cells.forEach((cell, i) => {
       if (wrapped(i)) {
-        doc.font(FONT.regular).fontSize(8.5).fillColor(COLORS.text);
+        doc.font(body).fontSize(size).fillColor(COLORS.text);
         doc.text(cell, xs[i]! + pad, y + 5, { width: widths[i]! - 2 * pad });
         return;
       }
       line(doc, cell, xs[i]! + pad, y + 5, {
-        size: 8.5,
+        size,
+        condensed,
         width: widths[i]! - 2 * pad,
         align: columns[i]?.align ?? 'left',
       });

@@ -8,6 +8,7 @@ import {
   approvalEnclosure,
   downloadsEnclosure,
   factsEnclosure,
+  keyValues,
   mailsEnclosure,
   type SectionLimits,
   type Shortened,
@@ -71,7 +72,7 @@ export async function renderDefencePack(ev: OrderEvidence, pack: 1 | 2, options:
   if (pack === 1) {
     downloadsEnclosure(doc, ev, y, 'Enclosure B: Download History of the delivered document', tz, limits, shortened);
   } else {
-    y = approvalEnclosure(doc, ev, newPage(doc), 'Enclosure B: the approval e-mail as sent', tz, limits, shortened);
+    y = approvalEnclosure(doc, ev, y + 6, 'Enclosure B: the approval e-mail as sent', tz, limits, shortened);
     mailsEnclosure(doc, ev, y, "Enclosure C: Email History to the customer's address", tz, limits, shortened);
   }
   pageFooters(doc, `${company.company.name} · Defence Pack ${pack} · Order ${order.orderId}`);
@@ -133,7 +134,7 @@ export function writeLetter(doc: Pdf, ev: OrderEvidence, options: LetterOptions)
       bold: true,
       size: 11,
     }) + 8;
-  if (options.dispute) y = factsBox(doc, options.dispute, y) + 10;
+  if (options.dispute) y = keyValues(doc, options.dispute, y) + 8;
   y = paragraph(doc, 'Dear Sir or Madam,', y) + 6;
   y = paragraph(doc, opening ?? '', y) + 10;
   y = factsBox(doc, letterFacts(ev, tz), y) + 12;

@@ -63,11 +63,11 @@ function render(ev: OrderEvidence, dispute: DisputeRecord, limits: SectionLimits
   });
   const shortened: Shortened = [];
   let y = factsEnclosure(doc, ev, newPage(doc), 'Enclosure A: the application', tz, limits, shortened);
-  y = approvalEnclosure(doc, ev, newPage(doc), 'Enclosure B: the approval e-mail as sent', tz, limits, shortened);
+  y = approvalEnclosure(doc, ev, y + 6, 'Enclosure B: the approval e-mail as sent', tz, limits, shortened);
   y = downloadsEnclosure(
     doc,
     ev,
-    newPage(doc),
+    y + 6,
     'Enclosure C: Download History of the delivered document',
     tz,
     limits,

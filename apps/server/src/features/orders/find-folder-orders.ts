@@ -1,7 +1,7 @@
 import { type FolderKey, type FolderOrderRow, type FolderPage, MONTHS, type Month } from '@nzeta/domain';
 import { and, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
-import { orderRollup, orders, staff } from '../../db/schema';
+import { orderDisputes, orderRollup, orders, staff } from '../../db/schema';
 import { badRequest } from '../../lib/app-error';
 import { type FolderContext, folderWhere } from './folder-sql';
 import { countFolder } from './get-folder-counts';
@@ -46,6 +46,8 @@ interface Ordering {
   direction: 'asc' | 'desc';
   /** SQL type the cursor's key is read back as */
   keyType: 'timestamptz' | 'date';
+  /** extra columns the folder's rows carry */
+  columns?: SQL;
 }
 
 const NEWEST_FIRST: Ordering = { key: sql`${orders.createdAt}`, direction: 'desc', keyType: 'timestamptz' };
@@ -58,8 +60,20 @@ const REFUNDS_PENDING_FIRST: Ordering = {
   keyType: 'timestamptz',
 };
 
+const disputeOf = (column: SQL) =>
+  sql`(select ${column} from ${orderDisputes} where ${orderDisputes.orderId} = ${orders.orderId})`;
+/** Charge Back is a work queue: the soonest respond-by date first, disputes without one last. */
+const CHARGEBACK_BY_DEADLINE: Ordering = {
+  key: sql`coalesce(${disputeOf(sql`${orderDisputes.respondBy}`)}, 'infinity'::date)`,
+  direction: 'asc',
+  keyType: 'date',
+  columns: sql`, ${disputeOf(sql`${orderDisputes.respondBy}::text`)} as respond_by,
+    ${disputeOf(sql`${orderDisputes.state}`)} as dispute_state`,
+};
+
 export function orderingOf(folder: FolderKey): Ordering {
   if (folder === 'futureOrder') return BY_PROCESSING_DATE;
+  if (folder === 'chargeBack') return CHARGEBACK_BY_DEADLINE;
   if (folder === 'refundOrder') return REFUNDS_PENDING_FIRST;
   return NEWEST_FIRST;
 }
@@ -164,7 +178,7 @@ async function readPage(db: DbOrTx, query: PageIdsQuery): Promise<RawRow[]> {
   if (offset === 0) {
     return queryRows<RawRow>(
       db,
-      sql`select ${listColumns}, ${ordering.key}::text as cursor_key
+      sql`select ${listColumns}${ordering.columns ?? sql``}, ${ordering.key}::text as cursor_key
         from ${orders} left join ${staff} on ${staff.id} = ${orders.assignedTo}
         where ${where} order by ${ordering.key} ${dir}, ${orders.orderId} ${dir} limit ${limit}`,
     );
@@ -172,7 +186,7 @@ async function readPage(db: DbOrTx, query: PageIdsQuery): Promise<RawRow[]> {
   return queryRows<RawRow>(
     db,
     sql`with page as (${pageIdsQuery(query)})
-      select ${listColumns}, page.sort_key::text as cursor_key
+      select ${listColumns}${ordering.columns ?? sql``}, page.sort_key::text as cursor_key
       from page
       join ${orders} on ${orders.orderId} = page.order_id
       left join ${staff} on ${staff.id} = ${orders.assignedTo}
