@@ -39,6 +39,7 @@ export const MENU: readonly MenuEntry[] = [
   { label: 'Charge Back', to: paths.admin.chargeBack, icon: 'shield', folder: 'chargeBack' },
   { label: 'Country Order List', to: paths.admin.countryReport, icon: 'globe' },
   { label: 'Order Processed', to: paths.admin.processedReport, icon: 'chart', permission: 'reports.processed' },
+  { label: 'Disputes Report', to: paths.admin.disputeReport, icon: 'chart', permission: 'reports.disputes' },
   { label: 'Manage Invoices', to: paths.admin.sendInvoice, icon: 'invoice' },
   {
     label: 'Manage Team',

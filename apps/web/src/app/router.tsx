@@ -85,6 +85,7 @@ export const router = createBrowserRouter([
           { path: paths.admin.refundOrder, element: page(folders, (m) => m.RefundsPage) },
           { path: paths.admin.countryReport, element: page(reports, (m) => m.CountryReportPage) },
           { path: paths.admin.processedReport, element: page(reports, (m) => m.ProcessedReportPage) },
+          { path: paths.admin.disputeReport, element: page(reports, (m) => m.DisputeReportPage) },
           { path: paths.admin.sendInvoice, element: page(orderDetail, (m) => m.SendInvoicePage) },
           { path: paths.admin.viewOrder(), element: page(orderDetail, (m) => m.OrderDetailPage) },
           { path: paths.admin.manageTeam, element: page(team, (m) => m.ManageTeamPage) },

@@ -23,6 +23,7 @@ export const paths = {
     chargeBack: '/admin/chargeback',
     countryReport: '/admin/country-order-list',
     processedReport: '/admin/processed-order',
+    disputeReport: '/admin/dispute-report',
     sendInvoice: '/admin/send-invoice',
     manageTeam: '/admin/manage-team',
     editTeamMember: (id: number | string = ':teamMemberId') => `/admin/manage-team/${id}`,

@@ -10,6 +10,8 @@ export type ColumnKey =
   | 'processDate'
   | 'processMonth'
   | 'status'
+  | 'respondBy'
+  | 'disputeState'
   | 'action';
 
 export interface FolderScreen {
@@ -51,7 +53,11 @@ export const FOLDER_SCREENS: Record<FolderKey, FolderScreen> = {
     columns: ['id', 'email', 'telephone', 'date', 'refundDate', 'status', 'action'],
     canRefund: true,
   },
-  chargeBack: { title: 'Charge Back', columns: DEFAULT_COLUMNS },
+  // A work queue: the soonest deadline first (the server orders by respond-by date).
+  chargeBack: {
+    title: 'Charge Back',
+    columns: ['id', 'name', 'email', 'date', 'respondBy', 'disputeState', 'action'],
+  },
 };
 
 export interface FolderAbilities {

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Icon, type IconName } from '../../../components/ui/icon';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth-context';
+import { useDueDisputes } from '../api/get-due-disputes';
 import { useFolderCounts } from '../api/get-folder-counts';
 import '../../../styles/folders.css';
 
@@ -18,6 +19,7 @@ const TILES: ReadonlyArray<{ folder: FolderKey; label: string; to: string; icon:
 export function DashboardPage() {
   const { user } = useAuth();
   const counts = useFolderCounts();
+  const dueDisputes = useDueDisputes();
   return (
     <section aria-labelledby="dashboard-title">
       <div className="page-header">
@@ -44,6 +46,23 @@ export function DashboardPage() {
             </li>
           );
         })}
+        <li>
+          <Link
+            to={paths.admin.chargeBack}
+            className={`dashboard-tile tone-${dueDisputes.data ? 'red' : 'navy'}`}
+            aria-label="Disputes due in 3 days"
+          >
+            <span className="dashboard-tile-icon">
+              <Icon name="card" size={26} />
+            </span>
+            <span className="dashboard-tile-body">
+              <span className="dashboard-tile-count" data-testid="count-disputesDue">
+                {dueDisputes.data === undefined ? '…' : dueDisputes.data.toLocaleString()}
+              </span>
+              <span className="dashboard-tile-label">Disputes due in 3 days</span>
+            </span>
+          </Link>
+        </li>
       </ul>
     </section>
   );

@@ -1,7 +1,8 @@
-import { type DisplayRow, type FolderOrderRow, toDisplayRow } from '@nzeta/domain';
+import { type DisplayRow, disputeStateLabel, type FolderOrderRow, toDisplayRow } from '@nzeta/domain';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link } from 'react-router';
 import { selectionColumn } from '../../../components/data-table/selection-column';
+import { DeadlineBadge } from '../../../components/ui/deadline-badge';
 import { Icon } from '../../../components/ui/icon';
 import { paths } from '../../../config/paths';
 import type { ColumnKey } from '../folder-screens';
@@ -112,6 +113,23 @@ export function orderColumns({ keys, timeZone: tz, isSelectable, isFuture, onDel
       cell: ({ row }) => (
         <StatusBadge status={row.original.process_status} label={displayOf(row.original, tz).status} />
       ),
+    }),
+    respondBy: () => ({
+      id: 'respondBy',
+      header: 'Respond By',
+      meta: { className: 'col-respond-by' },
+      cell: ({ row }) => (
+        <span className="respond-by">
+          <span className="me-2">{row.original.respond_by ?? '-'}</span>
+          <DeadlineBadge respondBy={row.original.respond_by} />
+        </span>
+      ),
+    }),
+    disputeState: () => ({
+      id: 'disputeState',
+      header: 'Dispute',
+      meta: { className: 'col-dispute-state' },
+      cell: ({ row }) => disputeStateLabel(row.original.dispute_state),
     }),
     action: () => actionColumn(isFuture ? 'Actions' : 'Action', tz, onDelete),
   };

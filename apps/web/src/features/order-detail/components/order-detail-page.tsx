@@ -4,6 +4,7 @@ import '../../../styles/order-detail.css';
 import { useOrderDetail } from '../api/get-order-detail';
 import { ActivityTimeline } from './activity-timeline';
 import { BottomActions } from './bottom-actions';
+import { ChargebackPanel } from './chargeback/chargeback-panel';
 import { CommentForm } from './comment-form';
 import { CommentHistorySection } from './comment-history-section';
 import { DownloadHistorySection } from './download-history-section';
@@ -50,6 +51,7 @@ function OrderDetailView({ orderId }: { orderId: number }) {
   return (
     <div className="order-detail">
       <OrderHeader order={order} isRefreshing={query.isFetching} onRefresh={() => query.refetch()} />
+      {order.process_status === 'ChargeBack' && <ChargebackPanel order={order} />}
       {order.mailHistory.length > 0 && <EmailHistorySection order={order} />}
       <UploadDocumentSection order={order} />
       <div className="detail-grid">

@@ -4,6 +4,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useAuth } from '../../../lib/auth-context';
 import { toast, toastError } from '../../../lib/toast';
 import { type ChangeStatusInput, useChangeOrderStatus } from '../api/change-order-status';
+import { ChargebackMoveDialog } from './chargeback/chargeback-move-dialog';
 
 type PendingMove = { kind: 'delete' } | { kind: 'erase' };
 
@@ -14,6 +15,7 @@ export function StatusMoves({ order }: { order: OrderDetail }) {
   const { role } = useAuth();
   const change = useChangeOrderStatus();
   const [confirming, setConfirming] = useState<PendingMove | null>(null);
+  const [isChargingBack, setChargingBack] = useState(false);
   const canDelete = can(role, 'orders.delete');
   const canErase = can(role, 'orders.erase') && !order.erased_at;
   const moves = STATUS_MOVES.filter(
@@ -32,6 +34,7 @@ export function StatusMoves({ order }: { order: OrderDetail }) {
   };
   const move = (status: Status) => {
     if (status === 'Deleted') setConfirming({ kind: 'delete' });
+    else if (status === 'ChargeBack') setChargingBack(true);
     else void run({ updatingStatus: status });
   };
 
@@ -61,6 +64,7 @@ export function StatusMoves({ order }: { order: OrderDetail }) {
           </button>
         )}
       </div>
+      {isChargingBack && <ChargebackMoveDialog orderId={order.order_id} onClose={() => setChargingBack(false)} />}
       <ConfirmDialog
         isOpen={confirming !== null}
         message={confirming?.kind === 'erase' ? ERASE_MESSAGE : undefined}

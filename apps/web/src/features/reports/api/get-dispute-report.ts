@@ -1,0 +1,18 @@
+import type { DisputeReport } from '@nzeta/domain';
+import { useQuery } from '@tanstack/react-query';
+import { apiCall } from '../../../lib/api-client';
+
+export interface DisputeReportRange {
+  from: string;
+  to: string;
+}
+
+/** GET /admin/dispute-report: disputes per month, network and reason with win rate and amounts. */
+export function useDisputeReport(range: DisputeReportRange) {
+  return useQuery({
+    queryKey: ['reports', 'disputes', range],
+    queryFn: async ({ signal }) =>
+      (await apiCall<DisputeReport>('GET', 'admin/dispute-report', { query: { ...range }, signal }))
+        .data as DisputeReport,
+  });
+}
