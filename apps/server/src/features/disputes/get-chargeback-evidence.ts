@@ -105,7 +105,11 @@ export async function getChargebackEvidence(db: Db, request: ChargebackEvidenceR
         count: ev.downloads.length,
         first: ev.downloads[0]?.createdAt ?? null,
         last: last?.createdAt ?? null,
-        lastDevice: last ? [last.browser, last.browserVersion, last.os, last.device].filter(Boolean).join(' · ') : null,
+        lastDevice: last
+          ? [[last.browser, last.browserVersion].filter(Boolean).join(' '), last.os, last.device, last.deviceType]
+              .filter(Boolean)
+              .join(' · ')
+          : null,
       },
     },
     bundle: summary,

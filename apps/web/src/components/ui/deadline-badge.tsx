@@ -4,7 +4,13 @@ import { useAppConfig } from '../../lib/app-config';
 /** Days left to answer a dispute: red at 2 days or fewer and when overdue, amber within a week. */
 export function DeadlineBadge({ respondBy }: { respondBy: string | null | undefined }) {
   const { businessTimeZone } = useAppConfig();
-  if (!respondBy) return <span className="badge text-bg-light border">No deadline</span>;
+  if (!respondBy) {
+    return (
+      <span className="badge text-bg-light border" data-testid="deadline-badge">
+        No deadline
+      </span>
+    );
+  }
   const left = daysLeft(respondBy, businessToday(businessTimeZone));
   const tone = left <= URGENT_DAYS ? 'text-bg-danger' : left <= 7 ? 'text-bg-warning' : 'text-bg-secondary';
   const text =

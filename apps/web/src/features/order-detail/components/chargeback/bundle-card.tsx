@@ -67,7 +67,7 @@ export function BundleCard({ orderId, summary }: { orderId: number; summary: Bun
             disabled={pack.isPending}
             onClick={() => pack.mutate(type)}
           >
-            Defence Pack {type} PDF
+            Download pack {type}
           </button>
         ))}
       </div>
