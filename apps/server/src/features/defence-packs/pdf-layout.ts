@@ -105,7 +105,10 @@ export function paragraph(
     .fontSize(opts.size ?? 10)
     .fillColor(opts.color ?? COLORS.text);
   const options = { width: opts.width ?? CONTENT_WIDTH, lineGap: 2 };
+  const start = doc.bufferedPageRange().count;
   doc.text(text, opts.x ?? PAGE.margin, y, options);
+  // A long paragraph (an e-mail's body) flows onto a new page: carry on below it there.
+  if (doc.bufferedPageRange().count !== start) return doc.y;
   return y + doc.heightOfString(text, options);
 }
 
