@@ -13,8 +13,9 @@ import type { CompanySettings } from '../mail/company-settings';
  */
 export type Pdf = PDFKit.PDFDocument;
 
-const fontFile = (name: string) => readFileSync(createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${name}`));
-/** Read once per process; each document parses and subsets them. */
+const load = createRequire(import.meta.url);
+const fontFile = (name: string) => readFileSync(load.resolve(`dejavu-fonts-ttf/ttf/${name}`));
+/** Read once per process. */
 const FONT_FILES = {
   regular: fontFile('DejaVuSans.ttf'),
   bold: fontFile('DejaVuSans-Bold.ttf'),
@@ -32,6 +33,9 @@ export const FONT = {
   condensed: 'Body-Condensed',
   condensedBold: 'Body-Condensed-Bold',
 } as const;
+type FontKey = keyof typeof FONT;
+const FONT_KEYS = Object.keys(FONT) as FontKey[];
+
 /** lowest y a block may reach before it must go to the next page */
 export const PAGE_BOTTOM = PAGE.height - PAGE.bottom;
 
@@ -42,11 +46,45 @@ export function createPdf(title: string, author: string): Pdf {
     bufferPages: true,
     info: { Title: title, Author: author, Creator: author },
   });
-  doc.registerFont(FONT.regular, FONT_FILES.regular);
-  doc.registerFont(FONT.bold, FONT_FILES.bold);
-  doc.registerFont(FONT.condensed, FONT_FILES.condensed);
-  doc.registerFont(FONT.condensedBold, FONT_FILES.condensedBold);
+  for (const key of FONT_KEYS) doc.registerFont(FONT[key], FONT_FILES[key]);
+  shareParsedFonts(doc);
   return doc.font(FONT.regular);
+}
+
+/**
+ * pdfkit parses a registered font again for every document, about 17 ms of CPU per font before
+ * the first line is laid out. The parsed fonts are shared instead: each document gets its own
+ * embedding (and subset) around the same parsed font, through pdfkit's font table. Should a
+ * pdfkit release change those internals, documents fall back to parsing their own fonts.
+ */
+interface PdfFontInternals {
+  _fontFamilies?: Record<string, unknown>;
+  _fontCount?: number;
+  _font?: { font?: unknown; constructor: new (doc: Pdf, font: unknown, id: string) => unknown };
+}
+let parsed: { embed: NonNullable<PdfFontInternals['_font']>['constructor']; fonts: Map<FontKey, unknown> } | null =
+  null;
+
+function shareParsedFonts(doc: Pdf): void {
+  const internals = doc as unknown as PdfFontInternals;
+  if (typeof internals._fontCount !== 'number' || !internals._fontFamilies) return;
+  if (!parsed) {
+    const fonts = new Map<FontKey, unknown>();
+    for (const key of FONT_KEYS) {
+      // A throwaway document parses each font once for the whole process.
+      const probe = new PDFDocument({ autoFirstPage: false }) as unknown as PdfFontInternals & Pdf;
+      probe.registerFont(FONT[key], FONT_FILES[key]).font(FONT[key]);
+      if (!probe._font?.font) return;
+      fonts.set(key, probe._font.font);
+      parsed = { embed: probe._font.constructor, fonts };
+    }
+  }
+  const shared = parsed;
+  if (!shared || shared.fonts.size !== FONT_KEYS.length) return;
+  for (const key of FONT_KEYS) {
+    internals._fontCount += 1;
+    internals._fontFamilies[FONT[key]] = new shared.embed(doc, shared.fonts.get(key), `F${internals._fontCount}`);
+  }
 }
 
 /** Ends the document and resolves with its bytes. */

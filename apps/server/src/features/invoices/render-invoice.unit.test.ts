@@ -60,4 +60,14 @@ describe('renderInvoice', () => {
     const used = process.cpuUsage(start);
     expect((used.user + used.system) / 1000 / 20).toBeLessThan(40);
   });
+
+  it('writes a name in any Latin-script, Greek or Cyrillic alphabet so it copies out intact', async () => {
+    const pdf = await renderInvoice({
+      order: { ...order, firstName: 'Łukasz Đặng', lastName: 'Ζωή Юлия' },
+      company: DEFAULT_COMPANY_SETTINGS,
+      invoiceNumber: 'INV-100456',
+      issuedAt: new Date('2025-04-03T12:00:00Z'),
+    });
+    expect((await pdfPages(pdf)).join('\n')).toContain('Łukasz Đặng Ζωή Юлия');
+  });
 });
