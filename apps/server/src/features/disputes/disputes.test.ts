@@ -54,7 +54,7 @@ describe('the dispute record', () => {
       isRecorded: true,
     });
     const log = await t.database.db.select().from(orderActivity).where(eq(orderActivity.orderId, order.orderId));
-    expect(log.map((l) => l.action)).toEqual(['dispute-opened']);
+    expect(log.map((l) => l.action)).toEqual(['dispute-recorded']);
   });
 
   it('validates with the schema messages and never half-writes', async () => {
@@ -120,11 +120,9 @@ describe('who may edit a dispute and record its outcome', () => {
     const [row] = await t.database.db.select().from(orders).where(eq(orders.orderId, order.orderId));
     expect(row?.processStatus).toBe('Refunds');
     const log = await t.database.db.select().from(orderActivity).where(eq(orderActivity.orderId, order.orderId));
-    expect(log.find((l) => l.action === 'status-changed')).toMatchObject({
-      fromValue: 'ChargeBack',
-      toValue: 'Refunds',
-    });
-    expect(log.find((l) => l.action === 'dispute-lost')?.detail).toEqual({ amount: '79.00', currency: 'NZD' });
+    const move = log.find((l) => l.action === 'status-changed');
+    expect(move).toMatchObject({ fromValue: 'ChargeBack', toValue: 'Refunds', actorName: 'Dispute outcome' });
+    expect(move?.detail).toMatchObject({ amount: '79.00', currency: 'NZD', recordedBy: expect.any(String) });
     // Saving the lost dispute again (a note) does not move the order twice.
     await putDispute(token, order.orderId, { ...record, state: 'lost', notes: 'Bank confirmed.' });
     const moves = (

@@ -58,7 +58,7 @@ describe('POST /api/intake/disputes', () => {
     const log = await t.database.db.select().from(orderActivity).where(eq(orderActivity.orderId, order.orderId));
     expect(log.map((l) => [l.action, l.actorName])).toEqual(
       expect.arrayContaining([
-        ['dispute-opened', 'Payment gateway'],
+        ['dispute-recorded', 'Payment gateway'],
         ['status-changed', 'Payment gateway'],
       ]),
     );

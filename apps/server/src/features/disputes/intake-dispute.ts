@@ -6,10 +6,10 @@ import { orderDisputes, orders } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import { recordActivity } from '../order-detail/order-activity';
 import { findDisputeRow, toDisputeRecord } from './dispute-record';
-import { moveDisputedOrder } from './move-disputed-order';
+import { GATEWAY_ACTOR, moveDisputedOrder } from './move-disputed-order';
 
 export const UNKNOWN_TRANSACTION = 'No order matches this transaction.';
-const GATEWAY = { id: null, name: 'Payment gateway', role: null } as const;
+const GATEWAY = { id: null, name: GATEWAY_ACTOR.name };
 
 type IntakeValues = z.output<typeof disputeIntakeInput>;
 
@@ -67,11 +67,17 @@ export async function intakeDispute(
     await recordActivity(tx, {
       orderId: order.orderId,
       actor: GATEWAY,
-      action: existing ? 'dispute-updated' : 'dispute-opened',
+      action: existing ? 'dispute-updated' : 'dispute-recorded',
       to: saved?.state ?? 'needs_response',
       detail: { gatewayDisputeId: values.disputeId, network: values.network, reasonCode: values.reasonCode },
     });
-    if (order.processStatus !== 'ChargeBack') await moveDisputedOrder(tx, order.orderId, 'ChargeBack', GATEWAY);
+    if (order.processStatus !== 'ChargeBack') {
+      await moveDisputedOrder(tx, order.orderId, 'ChargeBack', {
+        actor: GATEWAY_ACTOR,
+        reason: 'dispute reported by the payment gateway',
+        detail: { gatewayDisputeId: values.disputeId },
+      });
+    }
     return { dispute: toDisputeRecord(saved, order), created: true };
   });
 }

@@ -6,7 +6,7 @@ import { badRequest, forbidden } from '../../lib/app-error';
 import { loadOrder } from '../order-detail/load-order';
 import { recordActivity } from '../order-detail/order-activity';
 import { findDisputeRow, toDisputeRecord } from './dispute-record';
-import { moveDisputedOrder } from './move-disputed-order';
+import { DISPUTE_OUTCOME_ACTOR, moveDisputedOrder } from './move-disputed-order';
 
 export const NOT_IN_CHARGEBACK = 'A dispute can be recorded only for an order in ChargeBack.';
 export const OUTCOME_FORBIDDEN = "Only an Admin or a Manager can record or change a dispute's outcome.";
@@ -54,20 +54,17 @@ export async function saveDispute(db: Db, options: SaveDisputeOptions): Promise<
     await recordActivity(tx, {
       orderId,
       actor,
-      action: existing ? 'dispute-updated' : 'dispute-opened',
+      action: existing ? 'dispute-updated' : 'dispute-recorded',
       from: previousState,
       to: values.state,
       detail: { network: row.network, reasonCode: row.reasonCode, respondBy: row.respondBy },
     });
     const moved = values.state === 'lost' && previousState !== 'lost' && order.processStatus !== 'Refunds';
     if (moved) {
-      await moveDisputedOrder(tx, orderId, 'Refunds', actor);
-      await recordActivity(tx, {
-        orderId,
-        actor,
-        action: 'dispute-lost',
-        to: 'Refunds',
-        detail: { amount: row.amount, currency: row.currency },
+      await moveDisputedOrder(tx, orderId, 'Refunds', {
+        actor: DISPUTE_OUTCOME_ACTOR,
+        reason: 'dispute lost',
+        detail: { amount: row.amount, currency: row.currency, recordedBy: actor.name },
       });
     }
     return { ...toDisputeRecord(saved, order), moved };
