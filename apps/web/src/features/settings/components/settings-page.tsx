@@ -3,6 +3,7 @@ import { NoAccess } from '../../../components/ui/no-access';
 import { useAuth } from '../../../lib/auth-context';
 import '../../../styles/settings.css';
 import { useSettings } from '../api/get-settings';
+import { BundleProfilesSection } from './bundle-profiles-form';
 import { SettingsForm } from './settings-form';
 
 /** '/admin/settings' (Admin): what letters, e-mails and screens print, and the sign-in policy. */
@@ -22,6 +23,7 @@ function LoadedSettings() {
       {settings.isPending && <p className="text-muted">Loading...</p>}
       {settings.isError && <p className="text-danger">{settings.error.message}</p>}
       {settings.data && <SettingsForm initial={settings.data} />}
+      <BundleProfilesSection />
     </>
   );
 }
