@@ -175,3 +175,26 @@ test("the chargeback panel: checklist from the order's own records, and the bund
   expect(text).toContain('Google Pixel 8');
   copyFileSync(file, '/tmp/h17-e2e-bundle.pdf');
 });
+
+test('the Disputes report counts disputes per month, network and reason with the win rate', async ({
+  page,
+  request,
+}) => {
+  const token = await apiSignIn(page, 'Admin');
+  const orderId = await createOrder(request);
+  await toChargeBack(request, token, orderId, businessDay(4));
+  const won = await request.put(`/api/admin/orders/${orderId}/dispute`, {
+    headers: { authorization: token },
+    data: { network: 'Mastercard', reasonCode: '4853', amount: '49.00', state: 'won' },
+  });
+  expect((await won.json()).status, await won.text()).toBe(1);
+
+  await page.goto('/admin/dispute-report');
+  await expect(page.getByRole('heading', { name: 'Disputes Report' })).toBeVisible();
+  const byNetwork = page.getByRole('region', { name: 'By network' });
+  await expect(byNetwork.getByRole('row', { name: /Mastercard/ })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'By reason' })).toContainText('Mastercard 4853');
+  await expect(page.getByRole('list', { name: 'Totals' })).toContainText('Win rate');
+  await page.screenshot({ path: test.info().outputPath('dispute-report.png') });
+  copyFileSync(test.info().outputPath('dispute-report.png'), '/tmp/h17-e2e-report.png');
+});
