@@ -25,7 +25,11 @@ const FOLDERS: Array<{ path: string; title: string; columns: string[] }> = [
     title: 'Refunds',
     columns: ['Order Id', 'Email', 'Telephone', 'Date & Time', 'Refund Date', 'Status', 'Action'],
   },
-  { path: '/admin/chargeback', title: 'Charge Back', columns: DEFAULT_COLUMNS },
+  {
+    path: '/admin/chargeback',
+    title: 'Charge Back',
+    columns: ['Order Id', 'Name', 'Email', 'Telephone', 'Date & Time', 'Respond By', 'Dispute', 'Action'],
+  },
 ];
 
 let sequence = 0;

@@ -56,7 +56,7 @@ export const FOLDER_SCREENS: Record<FolderKey, FolderScreen> = {
   // A work queue: the soonest deadline first (the server orders by respond-by date).
   chargeBack: {
     title: 'Charge Back',
-    columns: ['id', 'name', 'email', 'date', 'respondBy', 'disputeState', 'action'],
+    columns: ['id', 'name', 'email', 'telephone', 'date', 'respondBy', 'disputeState', 'action'],
   },
 };
 
