@@ -83,6 +83,8 @@ export function fixtureMails(n: number, others = 0, orderId = 104242): MailRow[]
     deliveryReason: null,
     openedAt: null,
     clickedAt: null,
+    replyTo: null,
+    fallbackOf: null,
   });
   return [
     ...Array.from({ length: n }, (_, i) => mail(i, i === 0 ? 'approval' : (KINDS[i % 4] as string), CUSTOMER_EMAIL)),
