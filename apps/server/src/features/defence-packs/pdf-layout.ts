@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { DEFAULT_BUSINESS_TZ, formatDateTime, MISSING } from '@nzeta/domain';
 import PDFDocument from 'pdfkit';
+import { packageFile } from '../../paths';
 import type { CompanySettings } from '../mail/company-settings';
 
 /**
@@ -13,8 +13,7 @@ import type { CompanySettings } from '../mail/company-settings';
  */
 export type Pdf = PDFKit.PDFDocument;
 
-const load = createRequire(import.meta.url);
-const fontFile = (name: string) => readFileSync(load.resolve(`dejavu-fonts-ttf/ttf/${name}`));
+const fontFile = (name: string) => readFileSync(packageFile(`dejavu-fonts-ttf/ttf/${name}`));
 /** Read once per process. */
 const FONT_FILES = {
   regular: fontFile('DejaVuSans.ttf'),
