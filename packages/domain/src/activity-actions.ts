@@ -14,6 +14,7 @@ export const ACTIVITY_ACTIONS = [
   'transaction-details-saved',
   'refund-completed',
   'personal-data-erased',
+  'identity-data-purged',
   'order-viewed',
   'dispute-recorded',
   'dispute-updated',
