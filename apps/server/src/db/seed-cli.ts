@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
+import { createDocumentStorage } from '../features/documents/storage';
 import { openDatabase } from './client';
 import { migrateDatabase } from './migrate';
 import { seedDemoData } from './seed';
@@ -27,6 +28,7 @@ async function main(): Promise<void> {
     await seedDemoData(database.db, {
       orders,
       seed,
+      storage: createDocumentStorage(config),
       concurrency: database.engine === 'postgres' ? 4 : 1,
       log: (message) => console.log(`  ${message} (${((performance.now() - started) / 1000).toFixed(1)} s)`),
     });

@@ -115,7 +115,12 @@ export async function renderInvoice({
     line(doc, refund, totalsX + 110, y + 3, { size: 9.5, width: 105, align: 'right' });
     y += 18;
     line(doc, `Balance (${orDash(order.currency)})`, totalsX + 5, y + 3, { size: 10.5, bold: true, width: 130 });
-    line(doc, formatMoney('0', order.currency), totalsX + 110, y + 3, { size: 10.5, bold: true, width: 105, align: 'right' });
+    line(doc, formatMoney('0', order.currency), totalsX + 110, y + 3, {
+      size: 10.5,
+      bold: true,
+      width: 105,
+      align: 'right',
+    });
     y += 18;
   }
   y += 20;
