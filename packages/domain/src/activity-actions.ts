@@ -18,7 +18,7 @@ export const ACTIVITY_ACTIONS = [
   'order-viewed',
   'dispute-recorded',
   'dispute-updated',
-  'mail-delivery-event',
+  'mail-delivery-failed',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
