@@ -121,6 +121,7 @@ test('deleting a member with claimed orders releases them and says how many', as
   await apiSignIn(page, 'Admin');
   await page.goto(staffPaths.manageTeam);
   await page.getByRole('button', { name: `Delete ${member.name}` }).click();
+  await expect(page.getByText(`Delete ${member.name}? 2 claimed orders go back to the shared folders.`)).toBeVisible();
   await page.getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByText('2 claimed orders were released to the shared folders.')).toBeVisible();
 });

@@ -90,6 +90,7 @@ describe('GET /api/admin/get-team-member-list', () => {
       type: 'Telecaller',
       memberRole: 'Telecaller',
       createdAt: expect.any(String),
+      claimedOrders: 0,
     });
     expect(response.body).not.toContain('$argon2');
     expect(response.body).not.toContain('secret-telecaller');
