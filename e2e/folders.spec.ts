@@ -172,7 +172,7 @@ test('Assign to me moves the orders to My Orders with the toast and new counts; 
   await expect(menuCount(page, 'My Orders')).toHaveText('1');
 });
 
-test('a claim that lost the race names the order taken by someone else', async ({ page, request }) => {
+test('a claim that lost the race names the order and who took it', async ({ page, request }) => {
   const member = await newMember(request);
   const rival = await newMember(request);
   const tag = `Race${unique()}`;
@@ -189,7 +189,7 @@ test('a claim that lost the race names the order taken by someone else', async (
   });
   expect((await taken.json()).status).toBe(1);
   await page.getByRole('button', { name: 'Assign to me' }).click();
-  await expect(page.getByText(`Order ${orderId} was already taken by someone else.`)).toBeVisible();
+  await expect(page.getByText(`Order ${orderId} already taken by ${rival.name}.`)).toBeVisible();
 });
 
 test('keyboard triage: j moves, x selects, a assigns, Enter opens', async ({ page, request }) => {

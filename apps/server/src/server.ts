@@ -6,6 +6,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { seedIfEmpty } from './db/seed';
+import { createDocumentStorage } from './features/documents/storage';
 
 const config = loadConfig();
 const databaseOptions = { databaseUrl: config.DATABASE_URL, pgliteDir: path.join(config.dataDir, 'pglite') };
@@ -17,7 +18,7 @@ if (database.engine === 'postgres') {
   database = await openDatabase({ ...databaseOptions, statementTimeoutMs: 30_000 });
 }
 if (!config.isProduction && config.SEED_DEMO === 'auto') {
-  await seedIfEmpty(database.db, { orders: 300 });
+  await seedIfEmpty(database.db, { orders: 300, storage: createDocumentStorage(config) });
 }
 
 const app = await buildApp({ config, database });

@@ -14,10 +14,11 @@ export const ACTIVITY_ACTIONS = [
   'transaction-details-saved',
   'refund-completed',
   'personal-data-erased',
+  'identity-data-purged',
   'order-viewed',
   'dispute-recorded',
   'dispute-updated',
-  'mail-delivery-event',
+  'mail-delivery-failed',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

@@ -304,3 +304,33 @@ export function actionVerb(action: OrderAction): string {
   };
   return verbs[action] ?? action;
 }
+
+/** Every order starts here: intake stores paid applications as New (DESIGN §2). */
+export const INTAKE_STATUS: Status = 'New';
+
+/** The lifecycle state of an order as the console sees it (the detail shows the holder's name, not id). */
+export function lifecycleStateOf(
+  order: {
+    process_status: string;
+    previous_status?: string | null;
+    assign_to?: string | null;
+    refund_date?: string | null;
+    erased_at?: string | null;
+    processed_by?: string | null;
+  },
+  me: { id: number; name: string } | null,
+): OrderState {
+  const status = (STATUSES as readonly string[]).includes(order.process_status)
+    ? (order.process_status as Status)
+    : 'New';
+  const previous = order.previous_status;
+  return {
+    status,
+    // Someone else's claim reads as id -1: only "is it mine" matters to what is offered.
+    assignedTo: order.assign_to ? (me && order.assign_to === me.name ? me.id : -1) : null,
+    refunded: !!order.refund_date,
+    erased: !!order.erased_at,
+    credited: !!order.processed_by,
+    previousStatus: previous && (STATUSES as readonly string[]).includes(previous) ? (previous as Status) : null,
+  };
+}

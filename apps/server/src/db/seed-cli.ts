@@ -1,8 +1,13 @@
+import { mkdirSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import type { Config } from '../config';
 import { loadConfig } from '../config';
+import { createDocumentStorage } from '../features/documents/storage';
 import { openDatabase } from './client';
 import { migrateDatabase } from './migrate';
+import type { SeedStorage } from './seed';
 import { seedDemoData } from './seed';
 
 /** npm run seed -- --orders N [--seed S]: demo data into the configured database. */
@@ -27,6 +32,7 @@ async function main(): Promise<void> {
     await seedDemoData(database.db, {
       orders,
       seed,
+      storage: demoStorage(config),
       concurrency: database.engine === 'postgres' ? 4 : 1,
       log: (message) => console.log(`  ${message} (${((performance.now() - started) / 1000).toFixed(1)} s)`),
     });
@@ -42,3 +48,15 @@ main().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;
 });
+
+/**
+ * Demo documents: straight into the local documents folder without the per-file fsync the
+ * storage does for real uploads (demo data can be regenerated; 100,000 fsyncs took most of a
+ * seed's time); through the configured storage when that is a bucket.
+ */
+function demoStorage(config: Config): SeedStorage {
+  if (config.S3_BUCKET) return createDocumentStorage(config);
+  const directory = path.join(config.dataDir, 'documents');
+  mkdirSync(directory, { recursive: true });
+  return { put: (name, content) => writeFile(path.join(directory, name), content, { mode: 0o600 }) };
+}

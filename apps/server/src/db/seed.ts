@@ -1,4 +1,4 @@
-import type { Role, Status } from '@nzeta/domain';
+import { type MoveTarget, moveAction, type Role, type Status } from '@nzeta/domain';
 import { getTableColumns, inArray, sql } from 'drizzle-orm';
 import { type PgTable, PgTransaction } from 'drizzle-orm/pg-core';
 import { type Db, type DbOrTx, queryRows } from './client';
@@ -19,8 +19,10 @@ import {
   type Rng,
 } from './factories';
 import {
+  documents,
   downloadHistory,
   mailMessages,
+  orderActivity,
   orderOtherNames,
   orders,
   paymentGateways,
@@ -28,6 +30,7 @@ import {
   settings,
   staff,
 } from './schema';
+import { DEMO_PDF, demoDocumentRow, type PlannedStep, planHistory } from './seed-history';
 
 /** The demo accounts of DESIGN §4, one per role. */
 export const DEMO_PASSWORD = 'demo1234';
@@ -39,8 +42,15 @@ export const DEMO_ACCOUNTS: ReadonlyArray<{ email: string; name: string; type: R
   { email: 'night@example.com', name: 'Demo Night Staff', type: 'Night Staff' },
 ];
 
+/** Where demo documents are stored (the documents storage); without it only the rows are written. */
+export interface SeedStorage {
+  put(name: string, content: Buffer): Promise<unknown>;
+}
+
 export interface SeedOptions {
   orders: number;
+  /** store each demo document, so Resend and the visitor download find it */
+  storage?: SeedStorage;
   log?: (message: string) => void;
   /** a fixed seed replays the same data set */
   seed?: number;
@@ -82,10 +92,12 @@ export async function seedDemoData(db: DbOrTx, options: SeedOptions): Promise<{ 
       const count = Math.min(batchSize, total - index * batchSize);
       // Each batch has its own stream, so the data does not depend on which batch finishes first.
       const rng = createRng((seed ^ Math.imul(index + 1, 0x9e3779b1)) >>> 0);
-      await insertBatch(db, { rng, now, members, first: index * batchSize, count }).catch((error: unknown) => {
-        failed = true; // the other workers stop taking batches
-        throw error;
-      });
+      await insertBatch(db, { rng, now, members, first: index * batchSize, count, storage: options.storage }).catch(
+        (error: unknown) => {
+          failed = true; // the other workers stop taking batches
+          throw error;
+        },
+      );
       done += count;
       if (done >= nextLog) {
         log(`${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} orders`);
@@ -107,14 +119,19 @@ export async function seedDemoData(db: DbOrTx, options: SeedOptions): Promise<{ 
 /** Seeds the demo data set once: only while there is no staff member at all. */
 export async function seedIfEmpty(
   db: Db,
-  options: { orders?: number; log?: (message: string) => void; seed?: number } = {},
+  options: { orders?: number; log?: (message: string) => void; seed?: number; storage?: SeedStorage } = {},
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     // Two instances starting together: the second waits here, then finds the staff table filled.
     await tx.execute(sql`select pg_advisory_xact_lock(7406190)`);
     const [row] = await queryRows<{ count: number }>(tx, sql`select count(*)::int as count from staff`);
     if ((row?.count ?? 0) > 0) return false;
-    await seedDemoData(tx, { orders: options.orders ?? 300, log: options.log, seed: options.seed });
+    await seedDemoData(tx, {
+      orders: options.orders ?? 300,
+      log: options.log,
+      seed: options.seed,
+      ...(options.storage ? { storage: options.storage } : {}),
+    });
     return true;
   });
 }
@@ -254,9 +271,14 @@ interface BatchContext {
   members: Member[];
   first: number;
   count: number;
+  storage?: SeedStorage | undefined;
 }
 
 interface SeedRows {
+  activity: Array<typeof orderActivity.$inferInsert>;
+  documents: Array<typeof documents.$inferInsert>;
+  /** the document each mail row attaches (by position), its id known once inserted */
+  mailDocuments: Array<string | null>;
   orders: NewOrder[];
   otherNames: Array<typeof orderOtherNames.$inferInsert>;
   remarks: NewRemark[];
@@ -269,18 +291,44 @@ async function insertBatch(db: DbOrTx, ctx: BatchContext): Promise<void> {
     db,
     sql`select nextval('order_id_seq')::text as id from generate_series(1, ${ctx.count}::int)`,
   );
-  const rows: SeedRows = { orders: [], otherNames: [], remarks: [], mails: [], downloads: [] };
+  const rows: SeedRows = {
+    activity: [],
+    documents: [],
+    mailDocuments: [],
+    orders: [],
+    otherNames: [],
+    remarks: [],
+    mails: [],
+    downloads: [],
+  };
   ids.forEach(({ id }, i) => {
     const index = ctx.first + i;
     addOrder(ctx, rows, Number(id), GUARANTEED[index] ?? pickScenario(ctx.rng));
   });
+  if (ctx.storage) {
+    const storage = ctx.storage;
+    await Promise.all(rows.documents.map((row) => storage.put(row.file1, DEMO_PDF)));
+  }
   await db.transaction(async (tx) => {
     // Demo data can be regenerated: skipping the WAL flush per commit is worth it.
     await tx.execute(sql`SET LOCAL synchronous_commit = off`);
     await bulkInsert(tx, orders, rows.orders);
     await bulkInsert(tx, orderOtherNames, rows.otherNames);
     await bulkInsert(tx, remarks, rows.remarks);
+    await bulkInsert(tx, documents, rows.documents);
+    if (rows.documents.length) {
+      const stored = await queryRows<{ id: string; file1: string }>(
+        tx,
+        sql`select id::text as id, file1 from ${documents} where order_id = any(${`{${ids.map((r) => r.id).join(',')}}`}::bigint[])`,
+      );
+      const idOf = new Map(stored.map((row) => [row.file1, Number(row.id)]));
+      rows.mails.forEach((row, i) => {
+        const file1 = rows.mailDocuments[i];
+        if (file1) row.documentId = idOf.get(file1) ?? null;
+      });
+    }
     await bulkInsert(tx, mailMessages, rows.mails);
+    await bulkInsert(tx, orderActivity, rows.activity);
     await bulkInsert(tx, downloadHistory, rows.downloads);
   });
 }
@@ -307,26 +355,24 @@ function addOrder(ctx: BatchContext, rows: SeedRows, orderId: number, scenario: 
     order.processingDate = planned < latest ? planned : latest;
   }
   order.processMonth = processMonthOf(order.processingDate);
-  const status = statusOf(scenario);
-  order.processStatus = status;
-  if (scenario === 'mineTeam' || scenario === 'mineAdmin') {
-    order.assignedTo = members.find((m) => m.type === (scenario === 'mineTeam' ? 'Team' : 'Admin'))?.id ?? member.id;
-  } else if (scenario === 'mine' || (status !== 'New' && status !== 'Deleted' && rng.chance(0.6))) {
-    order.assignedTo = member.id;
-  }
   const doneAt = Math.min(created + rng.int(DAY / 24, 2 * DAY), now);
-  // Customer Called and ChargeBack orders were delivered before the customer came back.
-  if (status === 'Completed' || status === 'ChargeBack' || status === 'Customer Called') {
-    order.processedById = member.id;
-    order.processedBy = member.name;
-    order.processedAt = at(doneAt);
-  }
+  const steps = stepsOf(scenario, ctx, member);
+  // The steps are spread between the order's creation and when its work was done.
+  const times = steps.map((_, i) => at(created + Math.round(((doneAt - created) * i) / Math.max(1, steps.length - 1))));
+  const plan = planHistory(orderId, steps, times, rng);
+  const status = plan.status;
+  order.processStatus = status;
+  order.previousStatus = plan.previousStatus;
+  order.assignedTo = plan.assignedTo;
+  order.processedById = plan.processedBy?.id ?? null;
+  order.processedBy = plan.processedBy?.name ?? null;
+  order.processedAt = plan.processedAt;
+  order.refundDate = plan.refundDate;
   if (status === 'ChargeBack') order.merchantName = rng.pick(['Demo Merchant One', 'Demo Merchant Two']);
-  if (scenario === 'refunded') order.refundDate = at(created + rng.int(2 * DAY, 20 * DAY));
-  if (status === 'Deleted') order.previousStatus = rng.pick(['New', 'Awaiting', 'Contact Customer', 'Completed']);
-  order.updatedAt = order.refundDate ?? order.processedAt ?? createdAt;
+  order.updatedAt = times[times.length - 1] ?? createdAt;
   rows.orders.push(order);
   for (const name of otherNames) rows.otherNames.push({ ...name, orderId });
+  for (const entry of plan.activity) rows.activity.push({ ...entry, orderId });
 
   if (
     status !== 'New' &&
@@ -334,41 +380,129 @@ function addOrder(ctx: BatchContext, rows: SeedRows, orderId: number, scenario: 
   ) {
     for (let i = rng.int(1, 3); i > 0; i--) {
       const author = rng.pick(members);
+      const remarkAt = at(created + rng.int(DAY / 48, 10 * DAY));
       rows.remarks.push({
         ...buildRemark({ orderId, staffId: author.id, remarkName: author.name }, rng),
         statusRefund: status === 'Refunds' ? 'Y' : 'N',
         voided: 'N',
         chargeback: status === 'ChargeBack' ? 'Y' : 'N',
         reportError: rng.chance(0.02) ? 'Y' : 'N',
-        createdAt: at(created + rng.int(DAY / 48, 10 * DAY)),
+        createdAt: remarkAt,
+      });
+      rows.activity.push({
+        orderId,
+        actorId: author.id,
+        actorName: author.name,
+        action: 'remark-added',
+        fromValue: null,
+        toValue: null,
+        detail: null,
+        createdAt: remarkAt,
       });
     }
   }
-  const delivered = order.processedAt !== undefined && order.processedAt !== null;
-  if (delivered) {
-    rows.mails.push(mail(ctx, orderId, order.email ?? '', 'approval', doneAt, member.id));
-    if (rng.chance(0.1))
-      rows.mails.push(mail(ctx, orderId, order.email ?? '', 'resend', doneAt + rng.int(DAY, 5 * DAY), member.id));
-    if (rng.chance(status === 'Completed' ? 0.7 : 0.9)) {
-      for (let i = rng.int(1, 3); i > 0; i--) {
-        rows.downloads.push(buildDownload({ orderId, createdAt: at(doneAt + rng.int(60_000, 3 * DAY)) }, rng));
+  const document = demoDocumentRow(orderId, plan);
+  if (document && plan.document) {
+    rows.documents.push(document);
+    const attachments = [{ filename: `NZeTA-${orderId}.pdf`, contentType: 'application/pdf', file1: document.file1 }];
+    const uploaded = Date.parse(plan.document.at);
+    const by = plan.document.uploadedBy.id;
+    const approval = {
+      ...mail(ctx, orderId, order.email ?? '', 'approval', uploaded, by),
+      attachments,
+      provider: 'AWS',
+    };
+    if (plan.deliveredAt) {
+      rows.mails.push({ ...approval, sentAt: plan.deliveredAt });
+      rows.mailDocuments.push(document.file1);
+      if (rng.chance(0.1)) {
+        rows.mails.push({
+          ...mail(ctx, orderId, order.email ?? '', 'resend', doneAt + rng.int(DAY, 5 * DAY), by),
+          attachments,
+        });
+        rows.mailDocuments.push(document.file1);
       }
+      if (rng.chance(status === 'Completed' ? 0.7 : 0.9)) {
+        for (let i = rng.int(1, 3); i > 0; i--) {
+          rows.downloads.push(
+            buildDownload({ orderId, file1: document.file1, createdAt: at(doneAt + rng.int(60_000, 3 * DAY)) }, rng),
+          );
+        }
+      }
+    } else {
+      // Pending: the approval e-mail waits in the outbox for its next attempt.
+      rows.mails.push({
+        ...approval,
+        state: 'queued',
+        attempts: 1,
+        sentAt: null,
+        providerMessageId: null,
+        lastError: 'Provider busy, will retry.',
+        nextAttemptAt: new Date(now + DAY).toISOString(),
+      });
+      rows.mailDocuments.push(document.file1);
     }
   }
   if (order.refundDate) {
     rows.mails.push(mail(ctx, orderId, order.email ?? '', 'refund', Date.parse(order.refundDate), member.id));
+    rows.mailDocuments.push(null);
+  }
+}
+
+/** The operations that bring a demo order of this scenario to where it is. */
+function stepsOf(scenario: Scenario, ctx: BatchContext, worker: Member): PlannedStep[] {
+  const { rng, members } = ctx;
+  const leads = members.filter((m) => m.type === 'Admin' || m.type === 'Manager');
+  const lead = rng.pick(leads.length ? leads : members);
+  const intake: PlannedStep = { action: 'intake', by: null };
+  const claim: PlannedStep[] = rng.chance(0.6) ? [{ action: 'claim', by: worker }] : [];
+  const delivered: PlannedStep[] = [
+    intake,
+    ...claim,
+    { action: 'upload', by: worker },
+    { action: 'deliver', by: null },
+  ];
+  const move = (to: MoveTarget): PlannedStep => ({ action: moveAction(to), by: worker });
+  switch (scenario) {
+    case 'mine':
+    case 'mineTeam':
+    case 'mineAdmin': {
+      const type = scenario === 'mineTeam' ? 'Team' : scenario === 'mineAdmin' ? 'Admin' : worker.type;
+      const holder = members.find((m) => m.type === type) ?? worker;
+      return [intake, { action: 'claim', by: holder }];
+    }
+    case 'Pending':
+      return [intake, ...claim, { action: 'upload', by: worker }];
+    case 'Completed':
+      return delivered;
+    case 'Awaiting':
+    case 'AwaitingGovt':
+    case 'Contact Customer':
+      return [intake, ...claim, move(scenario)];
+    case 'Customer Called':
+    case 'ChargeBack':
+      return [...delivered, move(scenario)];
+    case 'refundPending':
+      return [...(rng.chance(0.5) ? delivered : [intake]), move('Refunds')];
+    case 'refunded':
+      return [...delivered, move('Refunds'), { action: 'refund', by: worker }];
+    case 'Deleted': {
+      const before = rng.pick<PlannedStep[]>([
+        [intake],
+        [intake, move('Awaiting')],
+        [intake, move('Contact Customer')],
+        delivered,
+      ]);
+      return [...before, { action: 'delete', by: lead }];
+    }
+    default:
+      return [intake];
   }
 }
 
 function mail(ctx: BatchContext, orderId: number, to: string, kind: string, atMs: number, by: number): NewMailMessage {
   const createdAt = new Date(Math.min(atMs, ctx.now.getTime())).toISOString();
-  return buildMailMessage({ orderId, toAddress: to, kind, createdAt, createdBy: by }, ctx.rng);
-}
-
-function statusOf(scenario: Scenario): Status {
-  if (scenario === 'refundPending' || scenario === 'refunded') return 'Refunds';
-  if (['new', 'priority', 'mine', 'mineTeam', 'mineAdmin', 'future', 'futureDue'].includes(scenario)) return 'New';
-  return scenario as Status;
+  return buildMailMessage({ orderId, toAddress: to, kind, createdAt, createdBy: by, attachments: [] }, ctx.rng);
 }
 
 /**

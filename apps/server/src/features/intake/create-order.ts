@@ -1,7 +1,8 @@
-import { MONTHS } from '@nzeta/domain';
+import { INTAKE_STATUS, MONTHS } from '@nzeta/domain';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { orderOtherNames, orders } from '../../db/schema';
+import { recordIntake } from '../lifecycle';
 import type { IntakeApplication } from './intake.schema';
 
 export type IntakeOrder = Omit<IntakeApplication, 'reference'>;
@@ -37,6 +38,7 @@ export async function createOrderFromApplication(
           differentLastName: n.different_last_name,
         }));
       if (names.length) await tx.insert(orderOtherNames).values(names);
+      await recordIntake(tx, [inserted.orderId], 'Application site');
       return { orderId: inserted.orderId, created: true };
     }
     const [existing] = await tx
@@ -87,7 +89,7 @@ function toOrderRow(input: IntakeOrder, reference: string): typeof orders.$infer
     moreImprisonment: input.more_imprisonment,
     convictedOfAnOffence: input.convicted_of_an_offence,
     processingMode: input.processing_mode,
-    processStatus: 'New',
+    processStatus: INTAKE_STATUS,
     processingDate,
     processMonth: processingDate ? (MONTHS[Number(processingDate.slice(5, 7)) - 1] ?? null) : null,
     amount: input.amount,

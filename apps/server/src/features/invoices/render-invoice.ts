@@ -36,7 +36,8 @@ export type InvoiceOrder = Pick<
   | 'paymentGateway'
   | 'transactionId'
   | 'createdAt'
->;
+> &
+  Partial<Pick<OrderRow, 'processStatus' | 'refundDate'>>;
 
 export interface InvoiceInput {
   order: InvoiceOrder;
@@ -46,7 +47,15 @@ export interface InvoiceInput {
   timeZone?: string;
 }
 
-/** Renders the invoice of a paid order as a one-page PDF. */
+/** A refunded order (in Refunds with its refund date set) gets a refunded invoice. */
+export function isRefundedOrder(order: Pick<InvoiceOrder, 'processStatus' | 'refundDate'>): boolean {
+  return order.processStatus === 'Refunds' && !!order.refundDate;
+}
+
+/**
+ * Renders the invoice of a paid order as a one-page PDF; for a refunded order, a refunded
+ * invoice: the refund (the full amount, dated) and a zero balance instead of "paid in full".
+ */
 export async function renderInvoice({
   order,
   company,
@@ -57,9 +66,10 @@ export async function renderInvoice({
   const tz = timeZone ?? DEFAULT_BUSINESS_TZ;
   const doc = createPdf(`Invoice ${invoiceNumber} - Order ${order.orderId}`, company.company.name);
   const total = formatMoney(order.amount, order.currency);
+  const refunded = isRefundedOrder(order);
   let y = letterhead(doc, company);
 
-  line(doc, 'INVOICE', PAGE.margin, y, { size: 22, bold: true, color: COLORS.brand });
+  line(doc, refunded ? 'REFUNDED INVOICE' : 'INVOICE', PAGE.margin, y, { size: 22, bold: true, color: COLORS.brand });
   const meta: Array<[string, string]> = [
     ['Invoice number', invoiceNumber],
     ['Issue date', formatDate(issuedAt, tz)],
@@ -98,7 +108,22 @@ export async function renderInvoice({
   doc.rect(totalsX, y - 4, 220, 24).fill(COLORS.shade);
   line(doc, `Total paid (${orDash(order.currency)})`, totalsX + 5, y + 3, { size: 10.5, bold: true, width: 130 });
   line(doc, total, totalsX + 110, y + 3, { size: 10.5, bold: true, width: 105, align: 'right' });
-  y += 44;
+  y += 24;
+  if (refunded && order.refundDate) {
+    const refund = formatMoney(order.amount === null ? null : String(-Number(order.amount)), order.currency);
+    line(doc, `Refunded ${formatDate(order.refundDate, tz)}`, totalsX + 5, y + 3, { size: 9.5, width: 130 });
+    line(doc, refund, totalsX + 110, y + 3, { size: 9.5, width: 105, align: 'right' });
+    y += 18;
+    line(doc, `Balance (${orDash(order.currency)})`, totalsX + 5, y + 3, { size: 10.5, bold: true, width: 130 });
+    line(doc, formatMoney('0', order.currency), totalsX + 110, y + 3, {
+      size: 10.5,
+      bold: true,
+      width: 105,
+      align: 'right',
+    });
+    y += 18;
+  }
+  y += 20;
 
   line(doc, 'Payment', PAGE.margin, y, { size: 12, bold: true, color: COLORS.brand });
   y =
@@ -113,7 +138,11 @@ export async function renderInvoice({
       y + 20,
     ) + 24;
 
-  y = paragraph(doc, `Thank you for your order. This invoice confirms payment in full for the service above.`, y) + 6;
+  const closing =
+    refunded && order.refundDate
+      ? `The payment for the service above was refunded in full on ${formatDate(order.refundDate, tz)}. Nothing is owed.`
+      : 'Thank you for your order. This invoice confirms payment in full for the service above.';
+  y = paragraph(doc, closing, y) + 6;
   paragraph(
     doc,
     `Questions about this invoice: ${company.support.email} or ${company.support.phone}, quoting order ${order.orderId}.`,

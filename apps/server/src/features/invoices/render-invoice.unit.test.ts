@@ -51,6 +51,21 @@ describe('renderInvoice', () => {
     }
   });
 
+  it('a refunded order gets a refunded invoice: the refund, its date and a zero balance', async () => {
+    const pdf = await renderInvoice({
+      order: { ...order, processStatus: 'Refunds', refundDate: '2025-05-10T15:00:00Z' },
+      company: DEFAULT_COMPANY_SETTINGS,
+      invoiceNumber: 'INV-100456',
+      issuedAt: new Date('2025-05-11T12:00:00Z'),
+    });
+    const text = (await pdfPages(pdf))[0]!.replace(/\s+/g, ' ');
+    for (const expected of ['REFUNDED INVOICE', 'Refunded 10/05/2025', 'NZD -129.50', 'Balance (NZD)', 'NZD 0.00']) {
+      expect(text).toContain(expected);
+    }
+    expect(text).not.toContain('confirms payment in full');
+    expect(text).toContain('refunded in full on 10/05/2025');
+  });
+
   it('renders in a few milliseconds of CPU', async () => {
     const input = { order, company: DEFAULT_COMPANY_SETTINGS, invoiceNumber: 'INV-1', issuedAt: new Date() };
     await renderInvoice(input);

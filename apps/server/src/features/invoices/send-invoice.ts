@@ -1,8 +1,9 @@
 import type { MailProvider } from '@nzeta/domain';
 import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { type MailAttachment, orderActivity, orders } from '../../db/schema';
+import { type MailAttachment, orders } from '../../db/schema';
 import { AppError, badRequest } from '../../lib/app-error';
+import { assertOrderAction, type StaffActor, writeActivityRows } from '../lifecycle';
 import { getCompanySettings } from '../mail/company-settings';
 import { enqueueMail, type MailMessage } from '../mail/outbox';
 import { applicantNameOf, renderMail } from '../mail/templates';
@@ -17,7 +18,7 @@ export function invoiceNumberOf(orderId: number): string {
 
 export interface SendInvoiceOptions {
   orderId: number;
-  actor: { id: number; name: string };
+  actor: StaffActor;
   provider?: MailProvider;
 }
 
@@ -28,6 +29,8 @@ export interface SendInvoiceOptions {
 export async function sendInvoice(db: Db, options: SendInvoiceOptions): Promise<number> {
   const { orderId, actor } = options;
   return db.transaction(async (tx) => {
+    // Deleted and erased orders take no invoice (DESIGN §2).
+    await assertOrderAction(tx, orderId, 'invoice', actor);
     const [order] = await tx.select().from(orders).where(eq(orders.orderId, orderId)).limit(1);
     if (!order) throw new AppError('Order not found.', 404);
     if (!order.email) throw badRequest(NO_EMAIL_MESSAGE);
@@ -43,13 +46,15 @@ export async function sendInvoice(db: Db, options: SendInvoiceOptions): Promise<
       attachments: [{ filename: `${invoiceNumber}.pdf`, contentType: 'application/pdf', generated: 'invoice' }],
       createdBy: actor.id,
     });
-    await tx.insert(orderActivity).values({
-      orderId,
-      actorId: actor.id,
-      actorName: actor.name,
-      action: 'mail-queued',
-      detail: { kind: 'invoice', to: order.email, mailId: queued.id },
-    });
+    await writeActivityRows(tx, [
+      {
+        orderId,
+        actorId: actor.id,
+        actorName: actor.name,
+        action: 'mail-queued',
+        detail: { kind: 'invoice', to: order.email, mailId: queued.id },
+      },
+    ]);
     return queued.id;
   });
 }

@@ -8,5 +8,7 @@ export {
 export { assertOrderAction } from './check-order-action';
 export { isSystemActor, type LifecycleActor, type StaffActor, type SystemActor } from './lifecycle-actor';
 export { assertActionDone, describeOutcome, orderActionError, summariseOrderAction } from './order-action-answer';
+export { recordIntake } from './record-intake';
+export { releaseMemberClaims } from './release-member-claims';
 export { ERASED_REMARK, type ErasedFiles } from './scrub-personal-data';
 export { type ActivityRow, writeActivityRows } from './write-activity';

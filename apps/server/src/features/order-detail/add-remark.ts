@@ -2,8 +2,8 @@ import type { addRemarkInput } from '@nzeta/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { remarks } from '../../db/schema';
-import { loadOrder } from './load-order';
-import { type Actor, recordActivity } from './order-activity';
+import { assertOrderAction, type StaffActor } from '../lifecycle';
+import { recordActivity } from './order-activity';
 
 export type AddRemarkValues = z.output<typeof addRemarkInput>;
 
@@ -11,9 +11,10 @@ export type AddRemarkValues = z.output<typeof addRemarkInput>;
  * Adds a comment with its flags. The remarker is always the signed-in member (SPEC §6): the
  * remarkerName the client sends is ignored, so nobody can comment under another's name.
  */
-export async function addRemark(db: Db, input: AddRemarkValues, actor: Actor & { id: number }): Promise<number> {
+export async function addRemark(db: Db, input: AddRemarkValues, actor: StaffActor): Promise<number> {
   return db.transaction(async (tx) => {
-    await loadOrder(tx, input.orderId);
+    // An erased order is read-only, comments included (DESIGN §2).
+    await assertOrderAction(tx, input.orderId, 'comment', actor);
     const [row] = await tx
       .insert(remarks)
       .values({

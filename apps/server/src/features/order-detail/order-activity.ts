@@ -1,5 +1,6 @@
+import type { ActivityAction } from '@nzeta/domain';
 import type { DbOrTx } from '../../db/client';
-import { orderActivity } from '../../db/schema';
+import { writeActivityRows } from '../lifecycle';
 
 export interface Actor {
   id: number | null;
@@ -9,8 +10,8 @@ export interface Actor {
 export interface ActivityInput {
   orderId: number;
   actor: Actor;
-  /** verb-noun, e.g. 'status-changed', 'remark-added', 'document-uploaded' */
-  action: string;
+  /** one of the timeline's actions (packages/domain activity-actions) */
+  action: ActivityAction;
   from?: string | null;
   to?: string | null;
   detail?: Record<string, unknown>;
@@ -18,13 +19,15 @@ export interface ActivityInput {
 
 /** Appends to the order's timeline; call it in the transaction of the change it records. */
 export async function recordActivity(db: DbOrTx, input: ActivityInput): Promise<void> {
-  await db.insert(orderActivity).values({
-    orderId: input.orderId,
-    actorId: input.actor.id,
-    actorName: input.actor.name,
-    action: input.action,
-    fromValue: input.from ?? null,
-    toValue: input.to ?? null,
-    detail: input.detail ?? null,
-  });
+  await writeActivityRows(db, [
+    {
+      orderId: input.orderId,
+      actorId: input.actor.id,
+      actorName: input.actor.name,
+      action: input.action,
+      from: input.from ?? null,
+      to: input.to ?? null,
+      detail: input.detail ?? null,
+    },
+  ]);
 }

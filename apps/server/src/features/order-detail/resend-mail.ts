@@ -3,6 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { documents, mailMessages } from '../../db/schema';
 import { badRequest, conflict } from '../../lib/app-error';
+import { assertOrderAction, type StaffActor } from '../lifecycle';
 import { getCompanySettings } from '../mail/company-settings';
 import { isComplainedAddress } from '../mail/complaints';
 import { enqueueMail } from '../mail/outbox';
@@ -25,10 +26,12 @@ interface QueueResendOptions {
 export async function resendMail(
   db: Db,
   input: ResendMailInput,
-  actor: Actor,
+  actor: StaffActor,
   options: { trackOrderUrl?: string | undefined } = {},
 ): Promise<number> {
   return db.transaction(async (tx) => {
+    // Deleted and erased orders take no mail (DESIGN §2).
+    await assertOrderAction(tx, input.orderId, 'resend', actor);
     if (!input.confirmComplained && (await isComplainedAddress(tx, input.email))) {
       throw conflict(COMPLAINED_ADDRESS_MESSAGE);
     }

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, queryRows } from '../../db/client';
-import { documents, mailMessages, orderActivity, orderOtherNames, orders } from '../../db/schema';
+import { documents, mailMessages, orderOtherNames, orders } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import type { DocumentStorage } from '../documents/storage';
+import { writeActivityRows } from '../lifecycle';
 
 const DAY_MS = 86_400_000;
 const BATCH = 500;
@@ -65,9 +66,11 @@ export async function purgeExpiredPersonalData(
         sql`update ${mailMessages} set document_id = null, attachments = '[]'::jsonb where order_id = any(${idList})`,
       );
       await tx.execute(sql`delete from ${documents} where order_id = any(${idList})`);
-      await tx.insert(orderActivity).values(
+      await writeActivityRows(
+        tx,
         ids.map((orderId) => ({
           orderId,
+          actorId: null,
           actorName: RETENTION_ACTOR,
           action: 'identity-data-purged',
           detail: { retentionDays: options.retentionDays },

@@ -1,10 +1,13 @@
-import type { ProcessedReportRow } from '@nzeta/domain';
+import { DELIVERED_STATUSES, type ProcessedReportRow } from '@nzeta/domain';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { orders } from '../../db/schema';
 import { type ReportRange, rangeWhere } from './report-range';
 
-/** Orders per staff member who processed them (SPEC §2.9), by the day they were processed. */
+/**
+ * Orders per staff member who processed them (SPEC §2.9), by the day they were processed: only
+ * orders in a delivered status count, by the lifecycle's processed-by credit (DESIGN §2).
+ */
 export async function getProcessedByCount(
   db: DbOrTx,
   range: ReportRange,
@@ -14,7 +17,12 @@ export async function getProcessedByCount(
     db,
     sql`select ${orders.processedBy} as processed_by, count(*)::int as count
       from ${orders}
-      where ${orders.processedBy} is not null and ${rangeWhere(orders.processedAt, range, timeZone)}
+      where ${orders.processedBy} is not null
+        and ${orders.processStatus} in (${sql.join(
+          DELIVERED_STATUSES.map((status) => sql`${status}`),
+          sql`, `,
+        )})
+        and ${rangeWhere(orders.processedAt, range, timeZone)}
       group by 1
       order by count desc, processed_by`,
   );

@@ -4,16 +4,23 @@ import { staff } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/app-error';
 import { writeAudit } from '../../lib/audit';
 import type { StaffPrincipal } from '../../plugins/authentication';
+import { releaseMemberClaims } from '../lifecycle';
 import { MEMBER_NOT_FOUND } from './get-team-member-by-id';
 import { assertCanManage } from './team-rules';
 
 /**
  * Soft delete: the row stays so orders and comments still name the member; the e-mail becomes
- * free again and every token of the member stops working at once.
+ * free again and every token of the member stops working at once; their claimed orders are
+ * released to the shared folders.
  */
-export async function deleteTeamMember(db: Db, actor: StaffPrincipal, memberId: number, ip: string): Promise<void> {
+export async function deleteTeamMember(
+  db: Db,
+  actor: StaffPrincipal,
+  memberId: number,
+  ip: string,
+): Promise<{ releasedOrders: number }> {
   if (memberId === actor.id) throw badRequest('You cannot delete your own account.');
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [member] = await tx
       .select({ id: staff.id, type: staff.type, email: staff.email })
       .from(staff)
@@ -34,5 +41,8 @@ export async function deleteTeamMember(db: Db, actor: StaffPrincipal, memberId: 
       ip,
       detail: { email: member.email, type: member.type },
     });
+    // Their claimed orders return to the shared folders in this same transaction.
+    const releasedOrders = await releaseMemberClaims(tx, member.id, actor);
+    return { releasedOrders };
   });
 }

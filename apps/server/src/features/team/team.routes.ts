@@ -51,7 +51,16 @@ export async function teamRoutes(app: FastifyInstance): Promise<void> {
   });
 
   api.put('/admin/delete-team-member', { config, schema: { tags, body: deleteTeamMemberInput } }, async (request) => {
-    await deleteTeamMember(app.ctx.db, currentStaff(request), request.body.teamMemberId, request.ip);
-    return { status: 1, message: 'Team member deleted successfully.', data: null };
+    const { releasedOrders } = await deleteTeamMember(
+      app.ctx.db,
+      currentStaff(request),
+      request.body.teamMemberId,
+      request.ip,
+    );
+    if (releasedOrders) app.ctx.events.ordersChanged();
+    const released = releasedOrders
+      ? ` ${releasedOrders} claimed ${releasedOrders === 1 ? 'order was' : 'orders were'} released to the shared folders.`
+      : '';
+    return { status: 1, message: `Team member deleted successfully.${released}`, data: { releasedOrders } };
   });
 }

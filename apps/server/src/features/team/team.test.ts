@@ -90,6 +90,7 @@ describe('GET /api/admin/get-team-member-list', () => {
       type: 'Telecaller',
       memberRole: 'Telecaller',
       createdAt: expect.any(String),
+      claimedOrders: 0,
     });
     expect(response.body).not.toContain('$argon2');
     expect(response.body).not.toContain('secret-telecaller');
@@ -333,7 +334,11 @@ describe('PUT /api/admin/delete-team-member', () => {
     const actor = await t.signInAs('Admin');
     const member = await t.signInAs('Telecaller');
     const response = await remove(actor.token, member.id);
-    expect(response.json()).toEqual({ status: 1, message: 'Team member deleted successfully.', data: null });
+    expect(response.json()).toEqual({
+      status: 1,
+      message: 'Team member deleted successfully.',
+      data: { releasedOrders: 0 },
+    });
     const [row] = await t.database.db.select().from(staff).where(eq(staff.id, member.id));
     expect(row?.deletedAt).not.toBeNull();
     expect((await userInfo(member.token)).statusCode).toBe(401);

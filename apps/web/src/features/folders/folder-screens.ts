@@ -26,6 +26,8 @@ export interface FolderScreen {
   canRefund?: boolean;
   /** no Delete at all (the orders are deleted already) */
   noDelete?: boolean;
+  /** Restore (Deleted Orders: Admin, Manager) */
+  canRestore?: boolean;
 }
 
 const DEFAULT_COLUMNS: readonly ColumnKey[] = ['id', 'name', 'email', 'telephone', 'date', 'status', 'action'];
@@ -47,7 +49,7 @@ export const FOLDER_SCREENS: Record<FolderKey, FolderScreen> = {
     title: 'Future Orders',
     columns: ['id', 'name', 'email', 'telephone', 'date', 'processDate', 'processMonth', 'status', 'action'],
   },
-  deletedOrder: { title: 'Deleted Orders', columns: DEFAULT_COLUMNS, noDelete: true },
+  deletedOrder: { title: 'Deleted Orders', columns: DEFAULT_COLUMNS, noDelete: true, canRestore: true },
   refundOrder: {
     title: 'Refunds',
     columns: ['id', 'email', 'telephone', 'date', 'refundDate', 'status', 'action'],
@@ -64,6 +66,8 @@ export interface FolderAbilities {
   canAssign: boolean;
   canRelease: boolean;
   canRefund: boolean;
+  /** Restore the selected Deleted orders to the status each had */
+  canRestore: boolean;
   /** Delete Order buttons and row Delete (SPEC §6) */
   canDelete: boolean;
   hasBulkActions: boolean;
@@ -78,6 +82,7 @@ export function abilitiesFor(folder: FolderKey, role: Role | ''): FolderAbilitie
     canAssign: !!screen.canAssign,
     canRelease: !!screen.canRelease,
     canRefund: !!screen.canRefund && can(role, 'orders.refund'),
+    canRestore: !!screen.canRestore && can(role, 'orders.restore'),
     canDelete,
   };
   return { ...abilities, hasBulkActions: Object.values(abilities).some(Boolean) };

@@ -4,6 +4,7 @@ import { toastEnvelope } from '../../../lib/toast';
 import { useAssignOrders } from '../api/assign-orders';
 import { useChangeOrderStatus } from '../api/change-order-status';
 import { useCompleteRefunds } from '../api/complete-refunds';
+import { useRestoreOrders } from '../api/restore-orders';
 import type { FolderAbilities } from '../folder-screens';
 import { useAssignToMe } from '../hooks/use-assign-to-me';
 
@@ -23,9 +24,10 @@ export function BulkActions({ abilities, selectedIds, userName, onDone }: BulkAc
   const claim = useAssignToMe(userName);
   const changeStatus = useChangeOrderStatus();
   const refund = useCompleteRefunds();
+  const restore = useRestoreOrders();
   const [confirming, setConfirming] = useState<'release' | 'delete' | null>(null);
   const count = selectedIds.length;
-  const isBusy = assign.isPending || claim.isPending || changeStatus.isPending || refund.isPending;
+  const isBusy = assign.isPending || claim.isPending || changeStatus.isPending || refund.isPending || restore.isPending;
 
   const assignToMe = async () => {
     if (!count) return;
@@ -53,6 +55,12 @@ export function BulkActions({ abilities, selectedIds, userName, onDone }: BulkAc
     onDone();
   };
 
+  const restored = async () => {
+    if (!count) return;
+    toastEnvelope(await restore.mutateAsync(selectedIds));
+    onDone();
+  };
+
   const disabled = !count || isBusy;
   return (
     <fieldset className="bulk-actions">
@@ -75,6 +83,11 @@ export function BulkActions({ abilities, selectedIds, userName, onDone }: BulkAc
       {abilities.canRefund && (
         <button type="button" className="btn btn-sm btn-success" disabled={disabled} onClick={refunded}>
           Refunded it
+        </button>
+      )}
+      {abilities.canRestore && (
+        <button type="button" className="btn btn-sm btn-outline-success" disabled={disabled} onClick={restored}>
+          Restore
         </button>
       )}
       {abilities.canDelete && (

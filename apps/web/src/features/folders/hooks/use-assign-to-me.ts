@@ -7,8 +7,9 @@ export function useAssignToMe(userName: string) {
   const assignToMe = async (orderIds: number[]): Promise<void> => {
     if (!orderIds.length || assign.isPending) return;
     const answer = await assign.mutateAsync({ orderIds, assignto: userName });
-    // Part of the selection was taken by someone else: the message names those orders.
-    if (answer.status === 1 && answer.data?.taken?.length) toast.error(answer.message);
+    // Part of the selection was taken by someone else: the message says how many were assigned
+    // and names the others with who holds them ("2 assigned; 100123 already taken by …").
+    if (answer.status === 1 && answer.data?.taken?.length) toast.warning(answer.message);
     else toastEnvelope(answer);
   };
   return { assignToMe, isPending: assign.isPending };

@@ -16,7 +16,13 @@ export function describeActivity(entry: ActivityEntry): string {
     case 'status-changed': {
       const from = entry.from_value ? statusLabel(entry.from_value) : 'nothing';
       const reason = typeof detail.reason === 'string' ? ` (${detail.reason})` : '';
-      return `moved the order from ${from} to ${statusLabel(entry.to_value ?? '')}${reason}`;
+      const credit =
+        detail.credit === 'given' && typeof detail.processedBy === 'string'
+          ? `; processed by ${detail.processedBy}`
+          : detail.credit === 'withdrawn'
+            ? '; no longer counted as processed'
+            : '';
+      return `moved the order from ${from} to ${statusLabel(entry.to_value ?? '')}${reason}${credit}`;
     }
     case 'remark-added':
       return 'added a comment';
@@ -43,11 +49,15 @@ export function describeActivity(entry: ActivityEntry): string {
     case 'assigned':
       return `assigned the order${entry.to_value ? ` to ${entry.to_value}` : ''}`;
     case 'unassigned':
-      return 'moved the order back to its original folder';
+      return `moved the order back to its original folder${entry.from_value ? ` (held by ${entry.from_value})` : ''}`;
     case 'refund-completed':
       return 'marked the refund as done';
     case 'personal-data-erased':
       return "erased the traveller's personal data";
+    case 'order-created':
+      return 'received the paid application';
+    case 'identity-data-purged':
+      return 'removed the identity data after the retention period';
     default:
       return entry.action.replace(/-/g, ' ');
   }

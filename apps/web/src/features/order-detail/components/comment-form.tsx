@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { useAuth } from '../../../lib/auth-context';
 import { toast, toastError } from '../../../lib/toast';
 import { useAddRemark } from '../api/add-remark';
+import { useOrderActions } from '../hooks/use-order-actions';
 import { Section } from './section';
 import { StatusMoves } from './status-moves';
 
@@ -36,6 +37,12 @@ const EMPTY: CommentValues = {
 
 /** 'Add Comment Below': a remark with optional flags ('Y' when ticked), and the status moves. */
 export function CommentForm({ order }: { order: OrderDetail }) {
+  const allowed = useOrderActions(order);
+  // An erased order is read-only: no comment, no move (DESIGN §2).
+  return allowed('comment') ? <CommentFormFields order={order} /> : null;
+}
+
+function CommentFormFields({ order }: { order: OrderDetail }) {
   const { user } = useAuth();
   const addRemark = useAddRemark();
   const {

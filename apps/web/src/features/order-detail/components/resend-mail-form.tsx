@@ -5,12 +5,19 @@ import type { z } from 'zod';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { TextField } from '../../../components/ui/text-field';
 import { useResendMail } from '../api/resend-mail';
+import { useOrderActions } from '../hooks/use-order-actions';
 import { useComplaintConfirmation } from './use-complaint-confirmation';
 
 type ResendValues = z.infer<typeof uploadDocumentEmail>;
 
 /** The approval e-mail again, with the latest document, to the address typed here. */
+/** Shown only where the transition table allows mail (never for Deleted or erased orders). */
 export function ResendMailForm({ order }: { order: OrderDetail }) {
+  const allowed = useOrderActions(order);
+  return allowed('resend') ? <ResendMailFormFields order={order} /> : null;
+}
+
+function ResendMailFormFields({ order }: { order: OrderDetail }) {
   const resend = useResendMail();
   const complaint = useComplaintConfirmation();
   const {

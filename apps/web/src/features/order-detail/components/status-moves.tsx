@@ -1,26 +1,39 @@
-import { can, type OrderDetail, STATUS_MOVES, type Status } from '@nzeta/domain';
+import { isMoveTarget, moveAction, type OrderDetail, STATUS_MOVES, type Status } from '@nzeta/domain';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { useAuth } from '../../../lib/auth-context';
 import { toast, toastError } from '../../../lib/toast';
 import { type ChangeStatusInput, useChangeOrderStatus } from '../api/change-order-status';
+import { useReleaseOrder, useRestoreOrder } from '../api/order-lifecycle';
+import { useOrderActions } from '../hooks/use-order-actions';
 import { ChargebackMoveDialog } from './chargeback/chargeback-move-dialog';
 
 type PendingMove = { kind: 'delete' } | { kind: 'erase' };
 
 const ERASE_MESSAGE = "Delete this order and erase the traveller's personal data for good? This cannot be undone.";
 
-/** A 'Move to …' button for every status but the current one (SPEC §4); Delete asks first. */
+/**
+ * The 'Move to …' buttons (SPEC §4) the transition table allows this member on this order, and
+ * Delete, Restore, release of a claim and permanent deletion likewise; Delete asks first.
+ */
 export function StatusMoves({ order }: { order: OrderDetail }) {
-  const { role } = useAuth();
+  const allowed = useOrderActions(order);
   const change = useChangeOrderStatus();
+  const restore = useRestoreOrder();
+  const release = useReleaseOrder();
   const [confirming, setConfirming] = useState<PendingMove | null>(null);
   const [isChargingBack, setChargingBack] = useState(false);
-  const canDelete = can(role, 'orders.delete');
-  const canErase = can(role, 'orders.erase') && !order.erased_at;
-  const moves = STATUS_MOVES.filter(
-    (move) => move.status !== order.process_status && (move.status !== 'Deleted' || canDelete),
+  const canErase = allowed('erase');
+  const moves = STATUS_MOVES.filter((move) =>
+    move.status === 'Deleted' ? allowed('delete') : isMoveTarget(move.status) && allowed(moveAction(move.status)),
   );
+  const isBusy = change.isPending || restore.isPending || release.isPending;
+  const answer = async (call: Promise<{ message?: string }>) => {
+    try {
+      toast.success((await call).message ?? 'Done.');
+    } catch (error) {
+      toastError(error);
+    }
+  };
 
   const run = async (input: Omit<ChangeStatusInput, 'orderId'>) => {
     try {
@@ -38,6 +51,7 @@ export function StatusMoves({ order }: { order: OrderDetail }) {
     else void run({ updatingStatus: status });
   };
 
+  if (!moves.length && !canErase && !allowed('restore') && !allowed('release')) return null;
   return (
     <div className="status-moves">
       <h3 className="status-moves-title">Change status</h3>
@@ -47,17 +61,37 @@ export function StatusMoves({ order }: { order: OrderDetail }) {
             key={status}
             type="button"
             className={status === 'Deleted' ? 'btn btn-outline-danger btn-sm' : 'btn btn-outline-secondary btn-sm'}
-            disabled={change.isPending}
+            disabled={isBusy}
             onClick={() => move(status)}
           >
             {status === 'Deleted' ? label : `Move to ${label}`}
           </button>
         ))}
+        {allowed('restore') && (
+          <button
+            type="button"
+            className="btn btn-outline-success btn-sm"
+            disabled={isBusy}
+            onClick={() => answer(restore.mutateAsync(order.order_id))}
+          >
+            Restore
+          </button>
+        )}
+        {allowed('release') && (
+          <button
+            type="button"
+            className="btn btn-outline-primary btn-sm"
+            disabled={isBusy}
+            onClick={() => answer(release.mutateAsync(order.order_id))}
+          >
+            Move to Original Folder
+          </button>
+        )}
         {canErase && (
           <button
             type="button"
             className="btn btn-danger btn-sm"
-            disabled={change.isPending}
+            disabled={isBusy}
             onClick={() => setConfirming({ kind: 'erase' })}
           >
             Delete permanently

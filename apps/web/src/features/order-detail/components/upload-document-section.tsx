@@ -13,6 +13,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { useAppConfig } from '../../../lib/app-config';
 import { toast, toastError } from '../../../lib/toast';
 import { useUploadDocument } from '../api/upload-document';
+import { useOrderActions } from '../hooks/use-order-actions';
 import { DocumentDownloadButton } from './document-download-button';
 import { Section } from './section';
 
@@ -36,7 +37,13 @@ const uploadForm = uploadDocumentEmail.extend({
 type UploadValues = z.infer<typeof uploadForm>;
 
 /** Upload the approved document: the order goes to Pending and the approval e-mail is queued. */
+/** Shown only where the transition table takes a document (never for Deleted or erased orders). */
 export function UploadDocumentSection({ order }: { order: OrderDetail }) {
+  const allowed = useOrderActions(order);
+  return allowed('upload') ? <UploadDocumentSectionForm order={order} /> : null;
+}
+
+function UploadDocumentSectionForm({ order }: { order: OrderDetail }) {
   const { businessTimeZone } = useAppConfig();
   const upload = useUploadDocument();
   const formRef = useRef<HTMLFormElement>(null);

@@ -11,6 +11,8 @@ export interface TeamMember {
   type: Role;
   memberRole: Role;
   createdAt: string;
+  /** orders the member holds in My Orders, released when the member is deleted */
+  claimedOrders?: number;
 }
 
 export const teamKeys = {

@@ -111,6 +111,11 @@ export function TeamMemberTable({ editingId }: { editingId?: number | undefined 
       </div>
       <ConfirmDialog
         isOpen={toDelete !== null}
+        message={
+          toDelete?.claimedOrders
+            ? `Delete ${toDelete.name}? ${toDelete.claimedOrders} claimed ${toDelete.claimedOrders === 1 ? 'order goes' : 'orders go'} back to the shared folders.`
+            : undefined
+        }
         isBusy={remove.isPending}
         onConfirm={confirmDelete}
         onCancel={() => setToDelete(null)}
