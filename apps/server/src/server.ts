@@ -8,7 +8,12 @@ import { migrateDatabase } from './db/migrate';
 import { seedIfEmpty } from './db/seed';
 
 const config = loadConfig();
-const databaseOptions = { databaseUrl: config.DATABASE_URL, pgliteDir: path.join(config.dataDir, 'pglite') };
+const databaseOptions = {
+  databaseUrl: config.DATABASE_URL,
+  pgliteDir: path.join(config.dataDir, 'pglite'),
+  preparedStatements: config.DATABASE_PREPARED_STATEMENTS === 'on',
+  listenUrl: config.DATABASE_LISTEN_URL,
+};
 let database = await openDatabase(databaseOptions);
 await migrateDatabase(database);
 if (database.engine === 'postgres') {
