@@ -16,6 +16,7 @@ export interface Instance {
   port: number;
   url: string;
   isRunning(): boolean;
+  pid(): number | undefined;
   start(): Promise<void>;
   /** SIGTERM, then waits for the exit; answers how long the stop took and the exit code */
   stop(signal?: NodeJS.Signals): Promise<{ ms: number; code: number | null }>;
@@ -34,6 +35,7 @@ export function createInstance(name: string, port: number, env: Record<string, s
     port,
     url,
     isRunning,
+    pid: () => child?.pid,
     output: () => output,
     async start() {
       const [command, args] = instanceCommand();

@@ -1,4 +1,4 @@
-// The scale-out rig: npm run test:scale [-- --install] [--direct] [--pause-ms 6000]
+// The scale-out rig: npm run test:scale [-- --install] [--direct] [--pause-ms 6000] [--capacity]
 // Three instances behind nginx on one PostgreSQL database (through PgBouncer unless --direct),
 // documents in s3rver, mail to a provider stand-in; a mixed workload runs while each instance
 // is stopped with SIGTERM and started again in turn. Exits 1 on any failure.
@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { openDatabase } from '../../src/db/client';
 import { insertOrder } from '../../src/db/factories';
 import { createStaffToken } from '../reliability/support/staff';
+import { measureCapacity } from './capacity';
 import { checkConsoles, checkMail, checkOrders, checkUploads } from './checks';
 import { Tally } from './client';
 import { ConsoleClient } from './console-client';
@@ -16,6 +17,7 @@ const { values } = parseArgs({
   options: {
     install: { type: 'boolean', default: false },
     direct: { type: 'boolean', default: false },
+    capacity: { type: 'boolean', default: false },
     'pause-ms': { type: 'string', default: '6000' },
     'base-port': { type: 'string', default: process.env.SCALE_BASE_PORT ?? '3300' },
     'pgbouncer-port': { type: 'string', default: process.env.SCALE_PGBOUNCER_PORT ?? '6433' },
@@ -53,6 +55,10 @@ async function main(): Promise<number> {
     install: values.install,
   });
   console.log(`rig up in ${((Date.now() - started) / 1000).toFixed(1)} s: ${rig.balancerUrl}`);
+  if (values.capacity) {
+    console.log((await measureCapacity(rig)).join('\n'));
+    return 0;
+  }
   const database = await openDatabase({ databaseUrl: rig.databaseUrl, poolSize: 2 });
   try {
     const members: Member[] = [];
