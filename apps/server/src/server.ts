@@ -1,5 +1,3 @@
-import type { Server } from 'node:http';
-import net from 'node:net';
 import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
@@ -8,19 +6,6 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { seedIfEmpty } from './db/seed';
-
-/**
- * On SIGTERM no new connection is accepted (a load balancer gets a refusal and tries another
- * instance, even for a POST), but Fastify's close then ends the connections it finds idle, and a
- * connection accepted a moment before, whose request is still on its way, counts as idle: the
- * balancer saw it reset and answered 502. Those requests get this long to arrive first.
- */
-const ACCEPTED_SETTLE_MS = 500;
-
-/** Closes the listening socket only (http.Server.close would also end idle connections). */
-function stopAccepting(server: Server): Promise<void> {
-  return new Promise((resolve) => net.Server.prototype.close.call(server, () => resolve()));
-}
 
 const config = loadConfig();
 const databaseOptions = {
@@ -46,13 +31,12 @@ const jobs = await startBackgroundJobs(app);
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, 'shutting down after an error');
   else app.log.info({ signal }, 'shutting down');
-  const drained = stopAccepting(app.server);
-  await new Promise((resolve) => setTimeout(resolve, ACCEPTED_SETTLE_MS));
-  // An I/O turn after the pause: what arrived during it has been read before Fastify looks.
-  await new Promise((resolve) => setImmediate(resolve));
+  // Every connection ended (the listener closes in drain()): only then the database goes.
+  const connectionsEnded = new Promise((resolve) => app.server.once('close', resolve));
+  await app.drain();
   // Together: the worker takes no new message while the last requests finish.
   await Promise.all([app.close(), jobs.stop()]);
-  await drained;
+  await connectionsEnded;
   await database.close();
 });
 
