@@ -4,6 +4,8 @@ export class Tally {
   /** idempotent reads sent again after a failed attempt */
   retries = 0;
   failures: string[] = [];
+  /** console checks whose counts were not those of the database within the limit */
+  lateConsoles: string[] = [];
   byRoute = new Map<string, number>();
   count(route: string) {
     this.requests++;

@@ -114,13 +114,14 @@ async function main(): Promise<number> {
       `  mails: ${mail.messages} queued, ${mail.sent} sent once, duplicates: ${mail.duplicates}`,
       `  uploads: ${workload.uploads.length} acknowledged, ${uploadsChecked} reads checked (each from every instance); visitor downloads checked: ${workload.downloadsChecked}`,
       `  claims: ${workload.claimed.length}, status moves: ${workload.moved.length}, orders changed other than once: ${changedTwice}`,
-      `  event streams: ${consoles.reduce((n, c) => n + c.reconnects, 0)} reconnects, longest gap ${Math.max(...consoles.map((c) => c.longestGapMs))} ms; consoles correct after each restart in ${convergeMs.join(' / ')} ms`,
+      `  event streams: ${consoles.reduce((n, c) => n + c.reconnects, 0)} reconnects, longest gap ${Math.max(...consoles.map((c) => c.longestGapMs))} ms; consoles showed a change in ${convergeMs.join(' / ')} ms (before the restarts, then after each; limit 2000, late: ${tally.lateConsoles.length})`,
       `  answered by (nginx log): ${perInstance}`,
     ];
     console.log(report.join('\n'));
     for (const failure of tally.failures.slice(0, 20)) console.log(`  FAILURE ${failure.slice(0, 300)}`);
+    for (const late of tally.lateConsoles) console.log(`  LATE ${late}`);
     for (const line of rig.nginx.errors().slice(0, 10)) console.log(`  nginx: ${line}`);
-    return tally.failures.length ? 1 : 0;
+    return tally.failures.length || tally.lateConsoles.length ? 1 : 0;
   } finally {
     await database.close();
   }
