@@ -33,12 +33,15 @@ export async function checkConsoles(
       json: { orderId: [marker.orderId], updatingStatus: MOVED_TO },
     });
     const started = Date.now();
-    const today = businessToday();
-    const groups = await loadRollupGroups(database.db, today);
-    const truths = consoles.map((c) => countFolders(groups, { staffId: c.staffId, today }));
+    // Read again on every look: the mail worker still completes orders of earlier uploads.
+    const matchDatabase = async () => {
+      const today = businessToday();
+      const groups = await loadRollupGroups(database.db, today);
+      return consoles.every((c) => c.shows(countFolders(groups, { staffId: c.staffId, today })));
+    };
     // Waits past the limit (up to 10 s) so a late console is measured, not only reported.
-    while (!consoles.every((c, i) => c.shows(truths[i])) && Date.now() - started < 10_000) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
+    while (!(await matchDatabase()) && Date.now() - started < 10_000) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const tookMs = Date.now() - started;
     if (tookMs > limitMs) {

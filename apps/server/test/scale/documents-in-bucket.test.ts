@@ -46,6 +46,18 @@ let file1 = '';
 let pdf: Buffer;
 const EMAIL = 'ana.rivera@example.org';
 
+/**
+ * pg_dump and pg_restore need a session of their own: through a transaction-mode pooler
+ * (npm run test:pgbouncer) they go to the server itself, as a deployment's backups do.
+ */
+function directUrl(url: string | undefined): string | undefined {
+  const server = process.env.TEST_DATABASE_LISTEN_URL;
+  if (!url || !server) return url;
+  const direct = new URL(url);
+  direct.host = new URL(server).host;
+  return direct.toString();
+}
+
 function asTestDatabase(database: Database): TestDatabase {
   return { ...database, async reset() {}, destroy: () => database.close() };
 }
@@ -55,7 +67,10 @@ async function startApp(target: Target): Promise<TestApp> {
   return createTestApp({ ...s3?.envFor(BUCKET), DATA_DIR: target.dataDir }, { database });
 }
 
+const stopped = new WeakSet<TestApp>();
 async function stopApp(app: TestApp) {
+  if (stopped.has(app)) return;
+  stopped.add(app);
   await app.close();
   await app.database.destroy();
 }
@@ -152,11 +167,11 @@ describe.skipIf(!s3)('documents in an S3-compatible bucket', () => {
     await jobs.stop();
     await stopApp(t);
     const manifest = await createBackup(
-      { dataDir: source.dataDir, DATABASE_URL: source.databaseUrl, S3_BUCKET: BUCKET },
+      { dataDir: source.dataDir, DATABASE_URL: directUrl(source.databaseUrl), S3_BUCKET: BUCKET },
       backupDir,
     );
     expect(manifest.documents).toEqual({ storage: 's3', bucket: BUCKET });
-    await restoreBackup({ dataDir: restored.dataDir, DATABASE_URL: restored.databaseUrl }, backupDir);
+    await restoreBackup({ dataDir: restored.dataDir, DATABASE_URL: directUrl(restored.databaseUrl) }, backupDir);
 
     t = await startApp(restored);
     jobs = await startBackgroundJobs(t.app);
