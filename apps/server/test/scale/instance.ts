@@ -1,14 +1,18 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
 
 export const serverDir = path.resolve(import.meta.dirname, '../..');
 
-/**
- * How an instance is started: the server from its sources through tsx. Once the server is
- * built, this is the one line to change (e.g. `[process.execPath, ['dist/server.js']]`).
- */
+/** How an instance is started: the compiled server, as `npm start` runs it (buildServer first). */
 export function instanceCommand(): [string, string[]] {
-  return [process.execPath, ['--import', 'tsx', path.join(serverDir, 'src/server.ts')]];
+  return [process.execPath, [path.join(serverDir, 'dist/server.js')]];
+}
+
+/** Builds the server when its output is missing or older than its sources. */
+export function buildServer(): void {
+  execFileSync(process.execPath, [path.join(serverDir, '../../scripts/ensure-built.mjs'), 'server'], {
+    stdio: 'inherit',
+  });
 }
 
 export interface Instance {

@@ -11,7 +11,7 @@ import {
   startMailProvider,
 } from '../reliability/support/mail-provider';
 import { TEST_JWT_SECRET } from '../reliability/support/server-process';
-import { createInstance, type Instance } from './instance';
+import { buildServer, createInstance, type Instance } from './instance';
 import { findNginx, type Nginx, startNginx } from './nginx';
 import { findPgBouncer, type PgBouncer, startPgBouncer } from './pgbouncer';
 import { type S3Server, startS3Server } from './s3-server';
@@ -64,6 +64,7 @@ function ensurePackages(options: RigOptions) {
  */
 export async function startRig(options: RigOptions): Promise<Rig> {
   ensurePackages(options);
+  buildServer();
   const dir = mkdtempSync(path.join(tmpdir(), 'nzeta-scale-'));
   const cleanups: (() => Promise<void> | void)[] = [() => rmSync(dir, { recursive: true, force: true })];
   const stop = async () => {
