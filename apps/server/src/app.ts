@@ -34,6 +34,7 @@ import { teamRoutes } from './features/team/team.routes';
 import { visitorRoutes } from './features/visitor/visitor.routes';
 import { EventHub } from './lib/event-hub';
 import { staffScope } from './plugins/authentication';
+import { registerDraining } from './plugins/draining';
 import { registerErrorHandler } from './plugins/error-handler';
 import { idempotency } from './plugins/idempotency';
 import { registerInputGuard } from './plugins/input-guard';
@@ -121,6 +122,7 @@ export async function buildApp({
     if (isClosing) reply.header('connection', 'close');
   });
 
+  registerDraining(app);
   registerLoadShedding(app);
   registerErrorHandler(app);
   registerInputGuard(app);

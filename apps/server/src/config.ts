@@ -14,6 +14,10 @@ const envSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalText,
+  /** off behind a transaction-mode pooler that cannot keep named prepared statements (PgBouncer < 1.21) */
+  DATABASE_PREPARED_STATEMENTS: z.enum(['on', 'off']).default('on'),
+  /** A direct connection for LISTEN/NOTIFY when DATABASE_URL points at a transaction-mode pooler */
+  DATABASE_LISTEN_URL: optionalText,
   JWT_SECRET: optionalText.refine((v) => !v || v.length >= 32, 'JWT_SECRET must be at least 32 characters'),
   JWT_TTL_HOURS: z.coerce.number().positive().default(12),
   IDLE_TIMEOUT_MINUTES: z.coerce.number().positive().default(30),

@@ -9,7 +9,12 @@ import { seedIfEmpty } from './db/seed';
 import { createDocumentStorage } from './features/documents/storage';
 
 const config = loadConfig();
-const databaseOptions = { databaseUrl: config.DATABASE_URL, pgliteDir: path.join(config.dataDir, 'pglite') };
+const databaseOptions = {
+  databaseUrl: config.DATABASE_URL,
+  pgliteDir: path.join(config.dataDir, 'pglite'),
+  preparedStatements: config.DATABASE_PREPARED_STATEMENTS === 'on',
+  listenUrl: config.DATABASE_LISTEN_URL,
+};
 let database = await openDatabase(databaseOptions);
 await migrateDatabase(database);
 if (database.engine === 'postgres') {
@@ -27,8 +32,12 @@ const jobs = await startBackgroundJobs(app);
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, 'shutting down after an error');
   else app.log.info({ signal }, 'shutting down');
+  // Every connection ended (the listener closes in drain()): only then the database goes.
+  const connectionsEnded = new Promise((resolve) => app.server.once('close', resolve));
+  await app.drain();
   // Together: the worker takes no new message while the last requests finish.
   await Promise.all([app.close(), jobs.stop()]);
+  await connectionsEnded;
   await database.close();
 });
 

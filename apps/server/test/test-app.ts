@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import type { Role } from '@nzeta/domain';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { type BuildAppOptions, buildApp } from '../src/app';
@@ -46,6 +48,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = shared ?? (await createTestDatabase());
   const dataDir = mkdtempSync(path.join(tmpdir(), 'nzeta-test-'));
+  const bucket = await createTestBucket();
   const config = loadConfig(
     {
       NODE_ENV: 'test',
@@ -55,6 +58,7 @@ export async function createTestApp(
       // Tests write orders straight into the database between requests, which announces nothing;
       // the cache has tests of its own (rollup-cache.test.ts).
       FOLDER_COUNTS_MAX_AGE_MS: '0',
+      ...bucket,
     },
     overrides as never,
   );
@@ -85,4 +89,24 @@ export async function createTestApp(
       if (!shared) await database.destroy();
     },
   };
+}
+
+/**
+ * With TEST_S3_ENDPOINT (an S3-compatible server, `npm run test:s3`), every test app keeps its
+ * documents in a bucket of its own there instead of DATA_DIR/documents.
+ */
+async function createTestBucket(): Promise<Record<string, string>> {
+  const endpoint = process.env.TEST_S3_ENDPOINT;
+  if (!endpoint) return {};
+  const key = process.env.TEST_S3_KEY ?? 'S3RVER';
+  const bucket = `t-${randomBytes(6).toString('hex')}`;
+  const client = new S3Client({
+    region: 'us-east-1',
+    endpoint,
+    forcePathStyle: true,
+    credentials: { accessKeyId: key, secretAccessKey: key },
+  });
+  await client.send(new CreateBucketCommand({ Bucket: bucket }));
+  client.destroy();
+  return { S3_BUCKET: bucket, S3_ENDPOINT: endpoint, S3_ACCESS_KEY_ID: key, S3_SECRET_ACCESS_KEY: key };
 }

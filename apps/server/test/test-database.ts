@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { type Database, openDatabase, queryRows } from '../src/db/client';
+import { type Database, type DatabaseOptions, openDatabase, queryRows } from '../src/db/client';
 import { migrateDatabase } from '../src/db/migrate';
 
 export const testEngine = process.env.TEST_DB_ENGINE === 'postgres' ? 'postgres' : 'pglite';
@@ -11,6 +11,27 @@ export interface TestDatabase extends Database {
   reset(): Promise<void>;
   /** Drops the database made for this file (PostgreSQL) or closes PGlite. */
   destroy(): Promise<void>;
+}
+
+/**
+ * Options for a database of the test server. Through a transaction-mode pooler (TEST_DATABASE_URL
+ * at PgBouncer) set DATABASE_PREPARED_STATEMENTS=off and TEST_DATABASE_LISTEN_URL at the server
+ * itself: LISTEN then goes to the same database name there.
+ */
+export function testDatabaseOptions(databaseUrl: string, poolSize: number): DatabaseOptions {
+  const listenBase = process.env.TEST_DATABASE_LISTEN_URL;
+  let listenUrl: string | undefined;
+  if (listenBase) {
+    const url = new URL(listenBase);
+    url.pathname = new URL(databaseUrl).pathname;
+    listenUrl = url.toString();
+  }
+  return {
+    databaseUrl,
+    poolSize,
+    preparedStatements: process.env.DATABASE_PREPARED_STATEMENTS !== 'off',
+    listenUrl,
+  };
 }
 
 /**
@@ -30,7 +51,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     await admin.end();
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
-    database = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
+    database = await openDatabase(testDatabaseOptions(url.toString(), 5));
     dropDatabase = async () => {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();

@@ -50,20 +50,32 @@ export interface DatabaseOptions {
    * legitimately run long.
    */
   statementTimeoutMs?: number;
+  /**
+   * PostgreSQL only: false sends every statement unnamed, for a transaction-mode pooler
+   * (PgBouncer before 1.21) that hands each transaction to any server connection, where a
+   * statement prepared on another one does not exist. Default true.
+   */
+  preparedStatements?: boolean;
+  /**
+   * PostgreSQL only: where the one LISTEN connection goes. LISTEN needs a session of its own,
+   * which a transaction-mode pooler does not keep: point this at the server itself. Default: databaseUrl.
+   */
+  listenUrl?: string | undefined;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.statementTimeoutMs);
+  if (options.databaseUrl) return openPostgres({ ...options, databaseUrl: options.databaseUrl });
   return openPglite(options.pgliteDir ?? 'memory://');
 }
 
 /** How long a new connection may take: an unreachable database fails requests in seconds. */
 const CONNECT_TIMEOUT_MS = 3000;
 
-async function openPostgres(url: string, max: number, statementTimeoutMs?: number): Promise<Database> {
+async function openPostgres(options: DatabaseOptions & { databaseUrl: string }): Promise<Database> {
+  const { databaseUrl: url, statementTimeoutMs } = options;
   const pool = new pg.Pool({
     connectionString: url,
-    max,
+    max: options.poolSize ?? 10,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     keepAlive: true,
     // A transaction left open by a stuck request must not hold its locks for ever.
@@ -74,10 +86,13 @@ async function openPostgres(url: string, max: number, statementTimeoutMs?: numbe
   // listens to idle clients: a checked-out one (a transaction between two statements) that loses
   // its connection emits 'error' with nobody listening, which ended the process.
   pool.on('error', () => undefined);
-  pool.on('connect', (client) => client.on('error', () => undefined));
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+    if (options.preparedStatements === false) sendUnnamed(client);
+  });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const handlers = new Map<string, Set<(payload: string) => void>>();
-  const listener = createListener(url, handlers);
+  const listener = createListener(options.listenUrl ?? url, handlers);
   return {
     db,
     engine: 'postgres',
@@ -100,6 +115,20 @@ async function openPostgres(url: string, max: number, statementTimeoutMs?: numbe
     },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
+}
+
+/**
+ * Drops the name of every statement this connection sends, so none is prepared for later: the
+ * queries built once with `.prepare(name)` then run as unnamed statements (parsed each time).
+ * Done on the connection, it covers pool queries and transactions alike.
+ */
+function sendUnnamed(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const unnamed = (config: unknown, ...rest: unknown[]) => {
+    const isNamedConfig = typeof config === 'object' && config !== null && 'name' in config && !('submit' in config);
+    return query(isNamedConfig ? { ...config, name: undefined } : config, ...rest);
+  };
+  client.query = unnamed as typeof client.query;
 }
 
 /**

@@ -29,6 +29,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
+    preparedStatements: config.DATABASE_PREPARED_STATEMENTS === 'on',
     pgliteDir: path.join(config.dataDir, 'pglite'),
   });
   try {

@@ -23,6 +23,7 @@ async function main(): Promise<void> {
   if (config.isProduction) throw new Error('Refusing to seed demo data with NODE_ENV=production');
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
+    preparedStatements: config.DATABASE_PREPARED_STATEMENTS === 'on',
     pgliteDir: path.join(config.dataDir, 'pglite'),
   });
   try {

@@ -5,7 +5,7 @@ import { openDatabase, queryRows } from '../../src/db/client';
 import { insertOrder, insertStaff } from '../../src/db/factories';
 import { auditLog, staff } from '../../src/db/schema';
 import { createTestApp, type TestApp } from '../test-app';
-import { type TestDatabase, testEngine } from '../test-database';
+import { type TestDatabase, testDatabaseOptions, testEngine } from '../test-database';
 import { report } from './support';
 
 /** Default limits (DESIGN §4): about 10 failures a minute per address, lock after 10 on an account. */
@@ -265,6 +265,6 @@ async function openSecondConnection(database: TestDatabase): Promise<TestDatabas
   const [row] = await queryRows<{ name: string }>(database.db, sql`select current_database() as name`);
   const url = new URL(process.env.TEST_DATABASE_URL ?? '');
   url.pathname = `/${row?.name}`;
-  const other = await openDatabase({ databaseUrl: url.toString(), poolSize: 3 });
+  const other = await openDatabase(testDatabaseOptions(url.toString(), 3));
   return { ...other, async reset() {}, destroy: () => other.close() };
 }

@@ -118,42 +118,46 @@ describe('the upload allow-list (magic bytes, not names)', () => {
 });
 
 describe('stored documents', () => {
-  it('get random names, live outside any public folder and are reachable through the API only', async () => {
-    const names = new Set<string>();
-    for (let i = 0; i < 3; i++) {
-      const { answer } = await upload(await samplePdf(`document ${i}`), 'passport scan.pdf', 'application/pdf');
-      names.add(answer.json().data.file1);
-    }
-    expect(names.size).toBe(3);
-    for (const name of names) {
-      expect(name).toMatch(/^[A-Za-z0-9_-]{22}\.pdf$/);
-      expect(name).not.toContain('passport');
-    }
-    const rows = await t.database.db.select().from(documents);
-    const directory = path.resolve(documentsDir());
-    expect(directory.startsWith(path.resolve(webDist))).toBe(false);
-    const onDisk = await storedFiles();
-    for (const name of names) expect(onDisk).toContain(name);
-    expect(onDisk.some((name) => name.startsWith('.tmp-'))).toBe(false);
+  // The data folder's layout; with documents in a bucket (npm run test:s3) there is no such folder.
+  it.skipIf(!!process.env.TEST_S3_ENDPOINT)(
+    'get random names, live outside any public folder and are reachable through the API only',
+    async () => {
+      const names = new Set<string>();
+      for (let i = 0; i < 3; i++) {
+        const { answer } = await upload(await samplePdf(`document ${i}`), 'passport scan.pdf', 'application/pdf');
+        names.add(answer.json().data.file1);
+      }
+      expect(names.size).toBe(3);
+      for (const name of names) {
+        expect(name).toMatch(/^[A-Za-z0-9_-]{22}\.pdf$/);
+        expect(name).not.toContain('passport');
+      }
+      const rows = await t.database.db.select().from(documents);
+      const directory = path.resolve(documentsDir());
+      expect(directory.startsWith(path.resolve(webDist))).toBe(false);
+      const onDisk = await storedFiles();
+      for (const name of names) expect(onDisk).toContain(name);
+      expect(onDisk.some((name) => name.startsWith('.tmp-'))).toBe(false);
 
-    const [first] = rows;
-    const file1 = first?.file1 ?? '';
-    const publicGuesses = [
-      `/${file1}`,
-      `/uploads/${file1}`,
-      `/uploads/orders_docs/${first?.orderId}/${file1}`,
-      `/documents/${file1}`,
-      `/api/uploads/${file1}`,
-      `/api/front/documents/${file1}`,
-      `/api/admin/documents/${first?.orderId}/${file1}`,
-      `/assets/../../../${path.relative(webDist, path.join(directory, file1))}`,
-    ];
-    for (const url of publicGuesses) {
-      const answer = await t.call({ method: 'GET', url });
-      expect(answer.statusCode, url).toBeGreaterThanOrEqual(400);
-      expect(answer.body.startsWith('%PDF'), url).toBe(false);
-    }
-  });
+      const [first] = rows;
+      const file1 = first?.file1 ?? '';
+      const publicGuesses = [
+        `/${file1}`,
+        `/uploads/${file1}`,
+        `/uploads/orders_docs/${first?.orderId}/${file1}`,
+        `/documents/${file1}`,
+        `/api/uploads/${file1}`,
+        `/api/front/documents/${file1}`,
+        `/api/admin/documents/${first?.orderId}/${file1}`,
+        `/assets/../../../${path.relative(webDist, path.join(directory, file1))}`,
+      ];
+      for (const url of publicGuesses) {
+        const answer = await t.call({ method: 'GET', url });
+        expect(answer.statusCode, url).toBeGreaterThanOrEqual(400);
+        expect(answer.body.startsWith('%PDF'), url).toBe(false);
+      }
+    },
+  );
 
   it('are served to staff and visitors only as attachments that are never sniffed', async () => {
     const { answer, orderId, email } = await upload(await samplePdf(), 'a.pdf', 'application/pdf');

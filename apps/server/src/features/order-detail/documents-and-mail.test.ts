@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { type BackgroundJobs, startBackgroundJobs } from '../../background-jobs';
 import { insertOrder } from '../../db/factories';
 import { documents, mailMessages, orderActivity, orders } from '../../db/schema';
-import { createLocalStorage } from '../documents/storage';
+import { createDocumentStorage, createLocalStorage, streamToBuffer } from '../documents/storage';
 import { NO_DOCUMENT_MESSAGE } from './resend-mail';
 import { multipart } from './testing/multipart';
 import { SCRIPT, samplePdf, samplePng } from './testing/sample-files';
@@ -74,8 +74,9 @@ describe('POST /api/admin/upload-visa-document', () => {
       mailServiceProvider: 'AWS',
       uploadedBy: member.id,
     });
-    expect(await storedFiles()).toContain(file1);
-    expect((await readFile(path.join(documentsDir(), file1))).equals(pdf)).toBe(true);
+    // Read back from the configured storage: the data folder, or the bucket under `npm run test:s3`.
+    const stored = await streamToBuffer(await createDocumentStorage(t.config).get(file1));
+    expect(stored.equals(pdf)).toBe(true);
 
     const [pending] = await t.database.db.select().from(orders).where(eq(orders.orderId, order.orderId));
     expect(pending?.processStatus).toBe('Pending');
