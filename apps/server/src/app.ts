@@ -27,6 +27,7 @@ import { metricsRoutes } from './features/metrics/metrics.routes';
 import { recordRequests } from './features/metrics/record-requests';
 import { orderDetailRoutes } from './features/order-detail/order-detail.routes';
 import { ordersRoutes } from './features/orders/orders.routes';
+import { consoleRoutes } from './features/console/console.routes';
 import { serializeRequest } from './features/privacy/redact-url';
 import { reportsRoutes } from './features/reports/reports.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
@@ -154,6 +155,7 @@ export async function buildApp({
         await staffApi.register(teamRoutes);
         await staffApi.register(gatewaysRoutes);
         await staffApi.register(ordersRoutes);
+        await staffApi.register(consoleRoutes);
         await staffApi.register(orderDetailRoutes);
         await staffApi.register(disputesRoutes);
         await staffApi.register(reportsRoutes);

@@ -67,6 +67,26 @@ export function formatDateTime(value: string | Date | null | undefined, tz = DEF
   return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
 }
 
+const zoneNames = new Map<string, Intl.DateTimeFormat>();
+
+/** The zone's short name at that instant: 'EST' in winter, 'EDT' in summer, 'GMT+12' where no abbreviation exists. */
+export function zoneLabel(tz = DEFAULT_BUSINESS_TZ, at: string | Date = new Date()): string {
+  let format = zoneNames.get(tz);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone: tz, timeZoneName: 'short' });
+    zoneNames.set(tz, format);
+  }
+  const date = typeof at === 'string' ? new Date(at) : at;
+  if (Number.isNaN(date.getTime())) return '';
+  return format.formatToParts(date).find((part) => part.type === 'timeZoneName')?.value ?? '';
+}
+
+/** DD/MM/YYYY HH:mm followed by the zone's short name ('26/11/2026 09:15 EST'). */
+export function formatDateTimeZoned(value: string | Date | null | undefined, tz = DEFAULT_BUSINESS_TZ): string {
+  const shown = formatDateTime(value, tz);
+  return shown === MISSING || !value ? shown : `${shown} ${zoneLabel(tz, value)}`.trim();
+}
+
 /** DD/MM/YYYY in the business time zone. */
 export function formatDate(value: string | Date | null | undefined, tz = DEFAULT_BUSINESS_TZ): string {
   if (!value) return MISSING;

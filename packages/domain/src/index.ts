@@ -18,3 +18,4 @@ export * from './schemas/team';
 export * from './schemas/visitor';
 export * from './schemas/webhooks';
 export * from './statuses';
+export * from './console';
