@@ -3,6 +3,9 @@ import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import { dialCodeFor } from './dial-codes';
 import { statusLabel } from './statuses';
+import { zoneLabel } from './time-zone';
+
+export { zoneLabel };
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -65,20 +68,6 @@ export function formatDateTime(value: string | Date | null | undefined, tz = DEF
   if (!d.isValid()) return MISSING;
   const p = zonedParts(d.toDate(), tz);
   return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
-}
-
-const zoneNames = new Map<string, Intl.DateTimeFormat>();
-
-/** The zone's short name at that instant: 'EST' in winter, 'EDT' in summer, 'GMT+12' where no abbreviation exists. */
-export function zoneLabel(tz = DEFAULT_BUSINESS_TZ, at: string | Date = new Date()): string {
-  let format = zoneNames.get(tz);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone: tz, timeZoneName: 'short' });
-    zoneNames.set(tz, format);
-  }
-  const date = typeof at === 'string' ? new Date(at) : at;
-  if (Number.isNaN(date.getTime())) return '';
-  return format.formatToParts(date).find((part) => part.type === 'timeZoneName')?.value ?? '';
 }
 
 /** DD/MM/YYYY HH:mm followed by the zone's short name ('26/11/2026 09:15 EST'). */

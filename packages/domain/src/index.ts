@@ -1,4 +1,5 @@
 export * from './activity-actions';
+export * from './console';
 export * from './dial-codes';
 export * from './disputes';
 export * from './folders';
@@ -18,4 +19,3 @@ export * from './schemas/team';
 export * from './schemas/visitor';
 export * from './schemas/webhooks';
 export * from './statuses';
-export * from './console';

@@ -1,10 +1,6 @@
 import { z } from 'zod';
 import { STATUSES } from '../statuses';
-
-/** Columns a folder list can be sorted by (server-side, kept in the URL as ?sort=&dir=). */
-export const SORT_KEYS = ['id', 'name', 'email', 'date', 'status', 'sla'] as const;
-export type SortKey = (typeof SORT_KEYS)[number];
-export type SortDirection = 'asc' | 'desc';
+import { SORT_KEYS } from './sort';
 
 /** Sort and status filter, added to the folder list, search and export queries. */
 export const listSortFields = {
@@ -43,6 +39,8 @@ export interface GlobalSearchHit {
   phone_number: string | null;
   country_code: string | null;
   process_status: string;
+  /** the status as shown ('Awaiting Customer', 'Refund Pending') */
+  status_label: string;
   processing_mode: string;
   created_at: string;
   assign_to: string | null;

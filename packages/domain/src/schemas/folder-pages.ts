@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { listSortFields } from '../console/schemas';
 import { MONTHS } from '../folders';
 import type { OrderListRow } from '../format';
-import { listSortFields } from '../console/schemas';
 import { folderListQuery, folderName } from './orders';
 
 const searchTerm = z.string().max(200, 'Search must be at most 200 characters.');

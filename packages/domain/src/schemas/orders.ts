@@ -1,5 +1,5 @@
-import { listSortFields } from '../console/schemas';
 import { z } from 'zod';
+import { listSortFields } from '../console/schemas';
 import { FOLDER_KEYS, MAX_PAGE_SIZE, MONTHS } from '../folders';
 import { STATUSES } from '../statuses';
 import { orderIdList, orderIdValue, requiredText, singleLine, yesNoFlag } from './common';

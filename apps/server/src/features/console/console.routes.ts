@@ -27,13 +27,17 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
     return { status: 1, message: 'Dashboard loaded.', data };
   });
 
-  api.get('/admin/global-search', { config: work, schema: { tags, querystring: globalSearchQuery } }, async (request) => {
-    const member = currentStaff(request);
-    const { hits, more } = await searchAllOrders(app.ctx.db, {
-      term: request.query.q,
-      role: member.role,
-      ctx: contextOf(member),
-    });
-    return { status: 1, message: 'Search results.', data: hits, more };
-  });
+  api.get(
+    '/admin/global-search',
+    { config: work, schema: { tags, querystring: globalSearchQuery } },
+    async (request) => {
+      const member = currentStaff(request);
+      const { hits, more } = await searchAllOrders(app.ctx.db, {
+        term: request.query.q,
+        role: member.role,
+        ctx: contextOf(member),
+      });
+      return { status: 1, message: 'Search results.', data: hits, more };
+    },
+  );
 }

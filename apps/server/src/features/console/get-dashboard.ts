@@ -59,7 +59,10 @@ const FAILING = sql`(state = 'failed' or delivery_state in ('bounced', 'dropped'
 async function failingDeliveries(db: DbOrTx) {
   const since = sql`now() - interval '7 days'`;
   const [counted, recent] = await Promise.all([
-    queryRows<{ n: number }>(db, sql`select count(*)::int as n from mail_messages where ${FAILING} and created_at >= ${since}`),
+    queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from mail_messages where ${FAILING} and created_at >= ${since}`,
+    ),
     queryRows<FailingDelivery & { orderId: string | null; mailId: string }>(
       db,
       sql`select id as "mailId", order_id as "orderId", to_address as "toAddress", kind,
@@ -108,7 +111,12 @@ export async function getDashboard(db: DbOrTx, options: GetDashboardOptions): Pr
     const hours = first ? slaHoursFor(first.mode, sla) : null;
     const dueAt =
       first && hours !== null ? new Date(Date.parse(first.created_at) + hours * 3_600_000).toISOString() : null;
-    return { folder, count: sizeOfFolder(groups, folder, ctx), oldestAt: first?.created_at ?? null, oldestDueAt: dueAt };
+    return {
+      folder,
+      count: sizeOfFolder(groups, folder, ctx),
+      oldestAt: first?.created_at ?? null,
+      oldestDueAt: dueAt,
+    };
   });
   return {
     queues,

@@ -1,4 +1,12 @@
-import { can, FOLDER_KEYS, type FolderKey, type GlobalSearchHit, isInFolder, type Role } from '@nzeta/domain';
+import {
+  can,
+  FOLDER_KEYS,
+  type FolderKey,
+  type GlobalSearchHit,
+  isInFolder,
+  type Role,
+  statusLabel,
+} from '@nzeta/domain';
 import { and, or, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { orders, staff } from '../../db/schema';
@@ -30,7 +38,8 @@ export function foldersFor(role: Role): FolderKey[] {
   return FOLDER_KEYS.filter((key) => key !== 'allOrder' || can(role, 'orders.history'));
 }
 
-interface HitRow extends Omit<GlobalSearchHit, 'folder' | 'match' | 'order_id'> {
+interface HitRow extends Omit<GlobalSearchHit, 'folder' | 'match' | 'order_id' | 'status_label'> {
+  refund_date: string | null;
   order_id: string | number;
   assigned_to: number | null;
   processing_date: string | null;
@@ -39,6 +48,7 @@ interface HitRow extends Omit<GlobalSearchHit, 'folder' | 'match' | 'order_id'> 
 const hitColumns = sql`${orders.orderId} as order_id, ${orders.fullName} as full_name, ${orders.email} as email,
   ${orders.phoneNumber} as phone_number, ${orders.countryCode} as country_code,
   ${orders.processStatus} as process_status, ${orders.processingMode} as processing_mode,
+  ${orders.refundDate}::text as refund_date,
   to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
   ${staff.name} as assign_to, ${orders.assignedTo} as assigned_to, ${orders.processingDate}::text as processing_date`;
 
@@ -85,7 +95,7 @@ export async function searchAllOrders(db: DbOrTx, options: SearchAllOrdersOption
 }
 
 function toHit(row: HitRow, match: GlobalSearchHit['match'], folders: FolderKey[], ctx: FolderContext) {
-  const { assigned_to, processing_date, ...rest } = row;
+  const { assigned_to, processing_date, refund_date, ...rest } = row;
   const subject = {
     status: row.process_status,
     mode: row.processing_mode,
@@ -93,5 +103,6 @@ function toHit(row: HitRow, match: GlobalSearchHit['match'], folders: FolderKey[
     processingDate: processing_date,
   };
   const folder = FOLDER_PREFERENCE.find((key) => folders.includes(key) && isInFolder(key, subject, ctx)) ?? 'allOrder';
-  return { ...rest, order_id: Number(row.order_id), folder, match } satisfies GlobalSearchHit;
+  const status_label = statusLabel(row.process_status, refund_date);
+  return { ...rest, order_id: Number(row.order_id), status_label, folder, match } satisfies GlobalSearchHit;
 }

@@ -1,4 +1,4 @@
-import { decodeId, encodeId, type Role } from '@nzeta/domain';
+import { encodeId, type Role } from '@nzeta/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
