@@ -6,7 +6,6 @@ import { useAuth } from '../../../lib/auth-context';
 import { toast, toastError } from '../../../lib/toast';
 import { useAddRemark } from '../api/add-remark';
 import { Section } from './section';
-import { StatusMoves } from './status-moves';
 
 const FLAGS = [
   { name: 'whatsapp', label: 'Whatsapp' },
@@ -100,7 +99,6 @@ export function CommentForm({ order }: { order: OrderDetail }) {
           {addRemark.isPending ? 'Saving…' : 'Add Comment'}
         </button>
       </form>
-      <StatusMoves order={order} />
     </Section>
   );
 }
