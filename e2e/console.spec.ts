@@ -66,10 +66,10 @@ for (const vp of VIEWPORTS) {
 
       // Breaching soon opens the queue sorted by its clock.
       await page
-        .locator('.queue-card', { hasText: 'New Orders' })
+        .locator('.queue-card', { hasText: 'Priority Order' })
         .getByRole('link', { name: /breaching soon/ })
         .click();
-      await expect(page).toHaveURL(/\/admin\/recent-order\?sort=sla/);
+      await expect(page).toHaveURL(/\/admin\/priority-order\?sort=sla/);
       await expect(page.getByRole('button', { name: 'Breaching soon' })).toHaveAttribute('aria-pressed', 'true');
     });
 
@@ -239,7 +239,7 @@ for (const vp of VIEWPORTS) {
       ).json();
       const current = active.data.find((g: { is_active: string }) => g.is_active === '1');
       expect(typeof current.id).toBe('number');
-      await expect(page.getByLabel('Gateway')).toHaveValue(String(current.id));
+      await expect(page.getByLabel('Gateway', { exact: true })).toHaveValue(String(current.id));
       await page.getByRole('button', { name: 'Update Gateway' }).click();
       const toast = page.locator('.Toastify__toast--success');
       await expect(toast).toHaveCount(1);

@@ -169,10 +169,10 @@ function UserMenu({ userName, onLogout }: { userName: string; onLogout(): void }
         className="avatar"
         aria-haspopup="menu"
         aria-expanded={isOpen}
-        aria-label={`Account menu for ${userName}`}
         onClick={() => setOpen(!isOpen)}
       >
-        {initials}
+        <span aria-hidden="true">{initials}</span>
+        <span className="visually-hidden">Account menu for {userName}</span>
         <span className="online-dot" aria-hidden="true" />
       </button>
       {isOpen && (
@@ -191,15 +191,14 @@ function NotificationBell({ items }: { items: string[] }) {
   const { isOpen, setOpen, ref } = usePopover();
   return (
     <div className="notifications" ref={ref}>
-      <button
-        type="button"
-        className="icon-button"
-        aria-label={`Notifications (${items.length})`}
-        aria-expanded={isOpen}
-        onClick={() => setOpen(!isOpen)}
-      >
+      <button type="button" className="icon-button" aria-expanded={isOpen} onClick={() => setOpen(!isOpen)}>
         <Icon name="bell" />
-        {items.length > 0 && <span className="badge-dot">{Math.min(items.length, 9)}</span>}
+        <span className="visually-hidden">Notifications ({items.length})</span>
+        {items.length > 0 && (
+          <span className="badge-dot" aria-hidden="true">
+            {Math.min(items.length, 9)}
+          </span>
+        )}
       </button>
       {isOpen && (
         <div className="dropdown-menu show end-0 notification-list" role="status">

@@ -57,13 +57,13 @@ export function FutureOrdersPage() {
                 type="button"
                 className={`month-tile${count ? '' : ' is-empty'}`}
                 onClick={() => url.setMonth(month)}
-                aria-label={`${month} ${yearsOf(month, today)}: ${count ?? 0} orders`}
+                aria-label={`${month} ${yearsOf(month, today)} ${count === undefined ? '…' : count.toLocaleString()} orders`}
               >
                 <Icon name="calendar" size={22} className="month-tile-icon" />
                 <span className="month-tile-name">
                   {month} <span className="month-tile-year">{yearsOf(month, today)}</span>
-                </span>
-                <span className="month-tile-count">{count === undefined ? '…' : count.toLocaleString()}</span>
+                </span>{' '}
+                <span className="month-tile-count">{count === undefined ? '…' : count.toLocaleString()}</span>{' '}
                 <span className="month-tile-label">orders</span>
               </button>
             </li>
