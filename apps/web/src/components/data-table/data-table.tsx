@@ -68,9 +68,7 @@ function Header<T>({ table, sort, onSort }: Pick<DataTableProps<T>, 'table' | 's
                   onClick={() => onSort(sortKey)}
                 >
                   {content}
-                  <span className="sort-arrow" aria-hidden="true">
-                    {direction === 'desc' ? '▼' : direction === 'asc' ? '▲' : '↕'}
-                  </span>
+                  <span className="sort-arrow" data-dir={direction ?? 'none'} aria-hidden="true" />
                 </button>
               </th>
             );
