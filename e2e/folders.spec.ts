@@ -157,8 +157,8 @@ test('Assign to me moves the orders to My Orders with the toast and new counts; 
     .click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('My Orders');
   await expect(rowOf(page, first)).toBeVisible();
-  // An assigned row's View is greyed but still a link.
-  await expect(rowOf(page, first).getByRole('link', { name: 'View' })).toHaveClass(/view-assigned/);
+  // A claimed row says whose it is, and the chip still opens the order.
+  await expect(rowOf(page, first).getByRole('link', { name: /View order .*claimed by/ })).toHaveClass(/claimed-chip/);
   // A Team member may not delete on My Orders (SPEC §6).
   await expect(page.getByRole('button', { name: 'Delete Order', exact: true })).toHaveCount(0);
 
@@ -289,7 +289,7 @@ test('Future Orders: month tiles, the month table, a row Delete, Back', async ({
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Future Orders');
   const tiles = page.getByRole('list', { name: 'Future orders by month' }).getByRole('button');
   await expect(tiles).toHaveCount(12);
-  const tile = page.getByRole('button', { name: new RegExp(`^${month}: [1-9]\\d* orders$`) });
+  const tile = page.getByRole('button', { name: new RegExp(`^${month} \\d{4}(–\\d{2})? [1-9]\\d* orders$`) });
   await tile.click();
 
   await expect(page.getByRole('heading', { level: 1 })).toContainText(`Future Orders · ${month}`);

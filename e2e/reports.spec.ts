@@ -13,9 +13,13 @@ async function adminToken(request: APIRequestContext): Promise<string> {
   return body.jwtToken as string;
 }
 
+/** Dates are typed as the console shows them: DD/MM/YYYY. */
+const typed = (iso: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(iso) ? `${iso.slice(8)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}` : iso;
+
 async function setRange(page: Page, from: string, to: string) {
-  await page.getByLabel('From', { exact: true }).fill(from);
-  await page.getByLabel('To', { exact: true }).fill(to);
+  await page.getByLabel('From', { exact: true }).fill(typed(from));
+  await page.getByLabel('To', { exact: true }).fill(typed(to));
   await page.getByRole('button', { name: 'Submit' }).click();
 }
 

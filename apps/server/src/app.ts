@@ -15,6 +15,7 @@ import type { AppContext } from './app-context';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { authRoutes } from './features/auth/auth.routes';
+import { consoleRoutes } from './features/console/console.routes';
 import type { FetchText } from './features/delivery-events/sns-signature';
 import { webhooksRoutes } from './features/delivery-events/webhooks.routes';
 import { disputesRoutes } from './features/disputes/disputes.routes';
@@ -156,6 +157,7 @@ export async function buildApp({
         await staffApi.register(teamRoutes);
         await staffApi.register(gatewaysRoutes);
         await staffApi.register(ordersRoutes);
+        await staffApi.register(consoleRoutes);
         await staffApi.register(orderDetailRoutes);
         await staffApi.register(disputesRoutes);
         await staffApi.register(reportsRoutes);

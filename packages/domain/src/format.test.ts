@@ -167,3 +167,13 @@ describe('formatDateTime and formatDate across daylight-saving changes', () => {
     }
   });
 });
+
+describe('zone labels', () => {
+  it('names the business zone at the instant shown', async () => {
+    const { formatDateTimeZoned, zoneLabel } = await import('./format');
+    expect(formatDateTimeZoned('2026-01-15T14:05:00Z', 'America/New_York')).toBe('15/01/2026 09:05 EST');
+    expect(formatDateTimeZoned('2026-07-15T14:05:00Z', 'America/New_York')).toBe('15/07/2026 10:05 EDT');
+    expect(formatDateTimeZoned(null, 'America/New_York')).toBe('-');
+    expect(zoneLabel('UTC', '2026-01-01T00:00:00Z')).toBe('UTC');
+  });
+});

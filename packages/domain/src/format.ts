@@ -3,6 +3,9 @@ import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import { dialCodeFor } from './dial-codes';
 import { statusLabel } from './statuses';
+import { zoneLabel } from './time-zone';
+
+export { zoneLabel };
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -65,6 +68,12 @@ export function formatDateTime(value: string | Date | null | undefined, tz = DEF
   if (!d.isValid()) return MISSING;
   const p = zonedParts(d.toDate(), tz);
   return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
+}
+
+/** DD/MM/YYYY HH:mm followed by the zone's short name ('26/11/2026 09:15 EST'). */
+export function formatDateTimeZoned(value: string | Date | null | undefined, tz = DEFAULT_BUSINESS_TZ): string {
+  const shown = formatDateTime(value, tz);
+  return shown === MISSING || !value ? shown : `${shown} ${zoneLabel(tz, value)}`.trim();
 }
 
 /** DD/MM/YYYY in the business time zone. */

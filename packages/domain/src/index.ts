@@ -1,4 +1,5 @@
 export * from './activity-actions';
+export * from './console';
 export * from './dial-codes';
 export * from './disputes';
 export * from './folders';

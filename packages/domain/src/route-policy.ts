@@ -52,6 +52,8 @@ export const ROUTE_POLICY = {
   'PUT /api/admin/move-to-complete-refund': 'orders.refund',
   'PUT /api/admin/restore-orders': 'orders.restore',
   'PUT /api/admin/reassign-orders': 'orders.reassign',
+  'GET /api/admin/dashboard': 'orders.work',
+  'GET /api/admin/global-search': 'orders.work',
 
   // Order detail
   'GET /api/admin/get-orders-details/:orderId': 'orders.work',

@@ -180,6 +180,8 @@ export const ROUTE_REQUESTS: Record<RouteKey, (fx: Fixture) => RouteRequest> = {
 
   'GET /api/admin/events': () => ({ method: 'GET', url: '/api/admin/events', isStream: true }),
   'GET /api/admin/get-folder-count': () => json('GET', '/api/admin/get-folder-count'),
+  'GET /api/admin/dashboard': () => json('GET', '/api/admin/dashboard'),
+  'GET /api/admin/global-search': () => json('GET', '/api/admin/global-search?q=smith'),
   'GET /api/admin/get-orders-list/:orderName': () =>
     json('GET', '/api/admin/get-orders-list/newOrder?page=1&limit=10&delay=1'),
   'POST /api/admin/search-order': () =>

@@ -3,10 +3,10 @@ import { type ComponentType, lazy, Suspense } from 'react';
 import { createBrowserRouter, Outlet, useLocation } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { paths } from '../config/paths';
+import { LegacyRedirect, legacyPaths } from './legacy-redirect';
 import { NotFoundPage } from './not-found-page';
 import { StaffLayout } from './staff-layout';
 import { UnauthorizedHandler } from './unauthorized-handler';
-import { VisitorLayout } from './visitor-layout';
 
 /** Route-level code splitting: each feature's screens load on first visit. */
 function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
@@ -21,6 +21,7 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
 const folders = () => import('../features/folders/pages');
 const reports = () => import('../features/reports');
 const orderDetail = () => import('../features/order-detail');
+const consolePages = () => import('../features/console/pages');
 const team = () => import('../features/team');
 const settings = () => import('../features/settings');
 const authPages = () => import('../features/auth/pages');
@@ -43,6 +44,9 @@ const FOLDER_ROUTES: Array<{ path: string; folder: FolderKey }> = [
   { path: paths.admin.chargeBack, folder: 'chargeBack' },
 ];
 
+// The visitor frame is not part of the console's first load (170 KB budget).
+const VisitorLayout = lazy(async () => ({ default: (await import('./visitor-layout')).VisitorLayout }));
+
 const VISITOR_PREFIXES = ['/track-order', '/get-new-order-details'];
 
 function Root() {
@@ -52,10 +56,12 @@ function Root() {
     <>
       <UnauthorizedHandler />
       <Outlet />
-      {/* SPEC §8: top-right; staff toasts close after 5 s, pause on hover, drag to dismiss at 80 %;
-          visitor toasts stay until dismissed. */}
+      {/* SPEC §8: staff toasts close after 5 s, pause on hover, drag to dismiss at 80 %; visitor
+          toasts stay until dismissed, top-right. Staff toasts sit bottom-right, where they cover
+          neither the header, its search, nor a page's top-right buttons; three at most. */}
       <ToastContainer
-        position="top-right"
+        position={isVisitor ? 'top-right' : 'bottom-right'}
+        limit={isVisitor ? undefined : 3}
         autoClose={isVisitor ? false : 5000}
         pauseOnHover
         draggable
@@ -76,7 +82,7 @@ export const router = createBrowserRouter([
         path: paths.admin.dashboard,
         element: <StaffLayout />,
         children: [
-          { index: true, element: page(folders, (m) => m.DashboardPage) },
+          { index: true, element: page(consolePages, (m) => m.DashboardPage) },
           ...FOLDER_ROUTES.map(({ path, folder }) => ({
             path,
             element: page(folders, (m) => () => <m.FolderPage folder={folder} key={folder} />),
@@ -98,8 +104,13 @@ export const router = createBrowserRouter([
           { path: '*', element: <NotFoundPage /> },
         ],
       },
+      ...legacyPaths().map((path) => ({ path, element: <LegacyRedirect /> })),
       {
-        element: <VisitorLayout />,
+        element: (
+          <Suspense fallback={<div className="page-loading">Loading...</div>}>
+            <VisitorLayout />
+          </Suspense>
+        ),
         children: [
           { path: paths.visitor.trackOrder(), element: page(visitor, (m) => m.TrackOrderPage) },
           { path: paths.visitor.orderDetails(), element: page(visitor, (m) => m.OrderDownloadPage) },

@@ -1,29 +1,41 @@
 import { COUNT_FIELDS, type FolderCounts } from '@nzeta/domain/folders';
+import { zoneLabel } from '@nzeta/domain/time-zone';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
-import { Navigate, Outlet, useNavigate } from 'react-router';
+import { lazy, Suspense, useCallback, useState } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { StaffFrame } from '../components/layout/staff-frame';
 import { paths } from '../config/paths';
 import { logout } from '../features/auth';
 import { useFolderCounts, useLiveOrderEvents } from '../features/folders';
 import { useAppConfig } from '../lib/app-config';
 import { useAuth } from '../lib/auth-context';
+import { useMemberPref } from '../lib/member-prefs';
 import { toast } from '../lib/toast';
 import { useIdleTimeout } from '../lib/use-idle-timeout';
 import { menuFor } from './menu';
+
+// The header search loads beside the first screen, not in the first-load bundle (170 KB budget);
+// an identical empty box holds its place meanwhile.
+const GlobalSearch = lazy(async () => ({ default: (await import('../features/console')).GlobalSearch }));
+const searchPlaceholder = <div className="global-search" aria-hidden="true" />;
 
 /** The signed-in console: frame, live counts, and the screen of the current route. */
 export function StaffLayout() {
   const auth = useAuth();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { productTitle, idleTimeoutMinutes } = useAppConfig();
+  const location = useLocation();
+  const { productTitle, idleTimeoutMinutes, businessTimeZone } = useAppConfig();
   const counts = useFolderCounts();
+  const [collapsed, setCollapsed] = useMemberPref<string[]>('menu-collapsed', []);
   const [notifications, setNotifications] = useState<string[]>([]);
   const noteChange = useCallback(() => {
-    const time = new Date().toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+    // The business zone and the console's one format, like every other time on screen.
+    const now = new Date();
+    const shown = now.toLocaleString('en-GB', { timeZone: businessTimeZone, hourCycle: 'h23' }).replace(',', '');
+    const time = `${shown.slice(0, 16)} ${zoneLabel(businessTimeZone, now)}`;
     setNotifications((list) => [`Orders updated at ${time}`, ...list].slice(0, 8));
-  }, []);
+  }, [businessTimeZone]);
   const showNotice = useCallback((notice: { message: string }) => {
     setNotifications((list) => [notice.message, ...list].slice(0, 8));
     toast.warning(notice.message);
@@ -42,12 +54,17 @@ export function StaffLayout() {
     void onLogout();
   });
 
-  if (!auth.isAuth || !auth.user) return <Navigate to={paths.signIn} replace />;
+  if (!auth.isAuth || !auth.user) {
+    // After signing in, the member lands on the page they asked for (sign-in-page.tsx).
+    const from = `${location.pathname}${location.search}${location.hash}`;
+    return <Navigate to={paths.signIn} replace state={from === paths.admin.dashboard ? undefined : { from }} />;
+  }
 
   const menu = menuFor(auth.role).map((entry) => ({
     label: entry.label,
     to: entry.to,
     icon: entry.icon,
+    group: entry.group,
     count:
       entry.folder && counts.data
         ? (counts.data as FolderCounts)[COUNT_FIELDS[entry.folder] as keyof FolderCounts]
@@ -61,6 +78,15 @@ export function StaffLayout() {
       menu={menu}
       notifications={notifications}
       onLogout={onLogout}
+      search={
+        <Suspense fallback={searchPlaceholder}>
+          <GlobalSearch />
+        </Suspense>
+      }
+      collapsedGroups={collapsed}
+      onToggleGroup={(group) =>
+        setCollapsed(collapsed.includes(group) ? collapsed.filter((g) => g !== group) : [...collapsed, group])
+      }
     >
       <Outlet />
     </StaffFrame>

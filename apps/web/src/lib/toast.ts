@@ -1,14 +1,23 @@
 import { toast } from 'react-toastify';
 import type { ApiEnvelope } from './api-client';
 
-/** Status 1 shows the server message as success, anything else as an error (SPEC §8). */
-export function toastEnvelope(envelope: ApiEnvelope, fallback = 'Done.'): boolean {
-  if (envelope.status === 1) {
-    toast.success(envelope.message || fallback);
-    return true;
+/**
+ * Status 1 shows the server message as success, anything else as an error (SPEC §8). With a
+ * `toastId` an action keeps one toast: a repeat replaces the one still showing.
+ */
+export function toastEnvelope(envelope: ApiEnvelope, fallback = 'Done.', toastId?: string): boolean {
+  const isOk = envelope.status === 1;
+  const message = envelope.message || (isOk ? fallback : '');
+  if (message) showOnce(message, isOk ? 'success' : 'error', toastId);
+  return isOk;
+}
+
+function showOnce(message: string, type: 'success' | 'error', toastId?: string): void {
+  if (toastId && toast.isActive(toastId)) {
+    toast.update(toastId, { render: message, type });
+    return;
   }
-  if (envelope.message) toast.error(envelope.message);
-  return false;
+  toast(message, { type, ...(toastId ? { toastId } : {}) });
 }
 
 export function toastError(error: unknown): void {

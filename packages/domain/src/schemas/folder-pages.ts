@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listSortFields } from '../console/schemas';
 import { MONTHS } from '../folders';
 import type { OrderListRow } from '../format';
 import { folderListQuery, folderName } from './orders';
@@ -8,6 +9,7 @@ const searchTerm = z.string().max(200, 'Search must be at most 200 characters.')
 /** A folder page: the spec's query plus an optional keyset cursor for reading a folder to the end. */
 export const folderPageQuery = folderListQuery.extend({
   cursor: z.string().max(300, 'Invalid cursor.').optional(),
+  ...listSortFields,
 });
 export type FolderPageQuery = z.infer<typeof folderPageQuery>;
 
@@ -16,6 +18,7 @@ export const exportOrdersQuery = z.object({
   folder: folderName.default('allOrder'),
   search: searchTerm.optional(),
   month: z.enum(MONTHS, { error: 'Please choose a month.' }).optional(),
+  ...listSortFields,
 });
 export type ExportOrdersQuery = z.infer<typeof exportOrdersQuery>;
 
@@ -26,6 +29,9 @@ export interface FolderOrderRow extends OrderListRow {
   /** Charge Back rows only: the dispute's respond-by date (YYYY-MM-DD) and state */
   respond_by?: string | null;
   dispute_state?: string | null;
+  processing_mode?: string;
+  /** when the order's service-level target runs out (open statuses, Priority and Standard only) */
+  sla_due_at?: string | null;
 }
 
 export interface FolderPage {

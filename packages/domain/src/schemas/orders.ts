@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listSortFields } from '../console/schemas';
 import { FOLDER_KEYS, MAX_PAGE_SIZE, MONTHS } from '../folders';
 import { STATUSES } from '../statuses';
 import { orderIdList, orderIdValue, requiredText, singleLine, yesNoFlag } from './common';
@@ -40,6 +41,7 @@ export const searchOrdersInput = z.object({
     .max(200, 'Search must be at most 200 characters.')
     .default(''),
   folderName: folderName.default('allOrder'),
+  ...listSortFields,
 });
 export type SearchOrdersInput = z.infer<typeof searchOrdersInput>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { slaHoursInput } from '../console/schemas';
 import { requiredText, singleLine } from './common';
 
 /** Text that ends up in e-mail headers and PDF letters: required, one line. */
@@ -49,6 +50,8 @@ export const settingsInput = z.object({
   autoMailFallback: z
     .boolean({ error: 'Please choose whether refused e-mails go through the other provider.' })
     .default(false),
+  /** Service-level targets per processing mode; left out, the stored targets stay. */
+  sla: slaHoursInput.optional(),
 });
 export type SettingsInput = z.input<typeof settingsInput>;
 export type Settings = z.output<typeof settingsInput>;

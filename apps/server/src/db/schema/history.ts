@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
@@ -111,6 +112,10 @@ export const mailMessages = pgTable(
     index('mail_order_idx').on(t.orderId, t.createdAt),
     index('mail_due_idx').on(t.state, t.nextAttemptAt),
     uniqueIndex('mail_messages_fallback_of_idx').on(t.fallbackOf),
+    // migration 0010: the dashboard's failing deliveries
+    index('mail_failing_idx')
+      .on(t.createdAt.desc())
+      .where(sql`${t.state} = 'failed' or ${t.deliveryState} in ('bounced', 'dropped')`),
   ],
 );
 

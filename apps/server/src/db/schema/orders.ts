@@ -98,6 +98,7 @@ export const orders = pgTable(
     index('orders_id_prefix_idx').on(sql`(${t.orderId}::text) text_pattern_ops`),
     /** a payment gateway's dispute names the charge (migration 0008) */
     index('orders_transaction_id_idx').on(t.transactionId),
+    index('orders_passport_upper_idx').on(sql`upper(${t.passportNumber})`),
   ],
 );
 

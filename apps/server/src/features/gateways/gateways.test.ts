@@ -1,4 +1,4 @@
-import { decodeId, encodeId, type Role } from '@nzeta/domain';
+import { encodeId, type Role } from '@nzeta/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -60,11 +60,11 @@ describe('GET /api/admin/payment-gateways', () => {
     const body = (await t.call({ method: 'GET', url: '/api/admin/payment-gateways', token })).json();
     expect(body.status).toBe(1);
     expect(body.data).toEqual([
-      { id: encodeId(ids.Stripe as number), gateway_name: 'Stripe', is_active: '1' },
-      { id: encodeId(ids.PayPal as number), gateway_name: 'PayPal', is_active: '0' },
-      { id: encodeId(ids.Square as number), gateway_name: 'Square', is_active: '0' },
+      { id: ids.Stripe, gateway_name: 'Stripe', is_active: '1' },
+      { id: ids.PayPal, gateway_name: 'PayPal', is_active: '0' },
+      { id: ids.Square, gateway_name: 'Square', is_active: '0' },
     ]);
-    expect(decodeId(body.data[1].id)).toBe(ids.PayPal);
+    expect(body.data[1].id).toBe(ids.PayPal);
   });
 });
 

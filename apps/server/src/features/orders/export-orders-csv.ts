@@ -1,7 +1,8 @@
-import { type FolderKey, type Month, statusLabel, toDisplayRow } from '@nzeta/domain';
+import { type FolderKey, type Month, type Status, statusLabel, toDisplayRow } from '@nzeta/domain';
 import type { DbOrTx } from '../../db/client';
 import { findFolderOrders } from './find-folder-orders';
 import type { FolderContext } from './folder-sql';
+import type { SortChoice } from './list-ordering';
 
 const BATCH = 1_000;
 
@@ -38,6 +39,8 @@ export interface ExportOrdersOptions {
   search?: string | undefined;
   month?: Month | undefined;
   timeZone: string;
+  sort?: SortChoice;
+  status?: Status | undefined;
 }
 
 /**
@@ -54,6 +57,8 @@ export async function* exportOrdersCsv(db: DbOrTx, options: ExportOrdersOptions)
       ctx: options.ctx,
       search: options.search,
       month: options.month,
+      sort: options.sort,
+      status: options.status,
       perPage: BATCH,
       cursor,
       withTotal: false,

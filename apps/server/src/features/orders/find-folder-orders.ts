@@ -1,10 +1,20 @@
-import { type FolderKey, type FolderOrderRow, type FolderPage, MONTHS, type Month } from '@nzeta/domain';
+import {
+  DEFAULT_SLA_HOURS,
+  type FolderKey,
+  type FolderOrderRow,
+  type FolderPage,
+  MONTHS,
+  type Month,
+  type SlaHours,
+  type Status,
+} from '@nzeta/domain';
 import { and, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
-import { orderDisputes, orderRollup, orders, staff } from '../../db/schema';
+import { orderRollup, orders, staff } from '../../db/schema';
 import { badRequest } from '../../lib/app-error';
 import { type FolderContext, folderWhere } from './folder-sql';
 import { countFolder } from './get-folder-counts';
+import { folderColumns, type Ordering, orderingOf, type SortChoice, slaDueAt } from './list-ordering';
 
 /**
  * Every folder listing, search and export reads through this file, so the queries can be
@@ -38,47 +48,19 @@ export interface FindFolderOrdersOptions {
   countCap?: number;
   /** the folder's size when neither a search nor a month narrows it (RollupCache); the rollup otherwise */
   folderSize?: () => Promise<number>;
+  /** a column chosen to sort by (list-ordering.ts) */
+  sort?: SortChoice;
+  /** only orders of this stored status (the Order History filter) */
+  status?: Status | undefined;
+  /** service-level targets: each row's sla_due_at, and the "breaching soon" sort */
+  sla?: SlaHours;
 }
 
-interface Ordering {
-  /** sort expression over `orders`; rows are ordered by (key, order_id) in `direction` */
-  key: SQL;
-  direction: 'asc' | 'desc';
-  /** SQL type the cursor's key is read back as */
-  keyType: 'timestamptz' | 'date';
-  /** extra columns the folder's rows carry */
-  columns?: SQL;
-}
-
-const NEWEST_FIRST: Ordering = { key: sql`${orders.createdAt}`, direction: 'desc', keyType: 'timestamptz' };
-/** Future orders come up in the order they fall due. */
-const BY_PROCESSING_DATE: Ordering = { key: sql`${orders.processingDate}`, direction: 'asc', keyType: 'date' };
-/** Refunds still to pay first (no refund date sorts as infinity), then the latest refunded. */
-const REFUNDS_PENDING_FIRST: Ordering = {
-  key: sql`coalesce(${orders.refundDate}, 'infinity'::timestamptz)`,
-  direction: 'desc',
-  keyType: 'timestamptz',
-};
-
-const disputeOf = (column: SQL) =>
-  sql`(select ${column} from ${orderDisputes} where ${orderDisputes.orderId} = ${orders.orderId})`;
-/** Charge Back is a work queue: the soonest respond-by date first, disputes without one last. */
-const CHARGEBACK_BY_DEADLINE: Ordering = {
-  key: sql`coalesce(${disputeOf(sql`${orderDisputes.respondBy}`)}, 'infinity'::date)`,
-  direction: 'asc',
-  keyType: 'date',
-  columns: sql`, ${disputeOf(sql`${orderDisputes.respondBy}::text`)} as respond_by,
-    ${disputeOf(sql`${orderDisputes.state}`)} as dispute_state`,
-};
-
-export function orderingOf(folder: FolderKey): Ordering {
-  if (folder === 'futureOrder') return BY_PROCESSING_DATE;
-  if (folder === 'chargeBack') return CHARGEBACK_BY_DEADLINE;
-  if (folder === 'refundOrder') return REFUNDS_PENDING_FIRST;
-  return NEWEST_FIRST;
-}
-
-/** Case-insensitive substring (3+ characters, trigram index) or prefix (1-2 characters, btree). */
+/**
+ * Case-insensitive substring: 3+ characters through the trigram index over id, name, e-mail,
+ * phone and passport; 1-2 characters anywhere in the id, name or e-mail (no index serves those:
+ * the newest-first walk stops as soon as a page is found, and counting stops at the cap).
+ */
 export function searchWhere(term: string | undefined): SQL | undefined {
   const trimmed = term?.trim() ?? '';
   if (!trimmed) return undefined;
@@ -87,8 +69,8 @@ export function searchWhere(term: string | undefined): SQL | undefined {
   if ([...trimmed].length >= 3) {
     return sql`${orders.searchText} like '%' || lower(${escaped}) || '%' escape '\\'`;
   }
-  const prefix = sql`lower(${escaped}) || '%'`;
-  return sql`(${orders.orderId}::text like ${prefix} escape '\\' or lower(${orders.email}) like ${prefix} escape '\\' or lower(${orders.fullName}) like ${prefix} escape '\\')`;
+  const anywhere = sql`'%' || lower(${escaped}) || '%'`;
+  return sql`(${orders.orderId}::text like ${anywhere} escape '\\' or lower(${orders.email}) like ${anywhere} escape '\\' or lower(${orders.fullName}) like ${anywhere} escape '\\')`;
 }
 
 function monthNumber(month: Month): number {
@@ -115,7 +97,7 @@ function decodeCursor(value: string): Cursor {
       Array.isArray(parsed) &&
       parsed.length === 2 &&
       typeof parsed[0] === 'string' &&
-      parsed[0].length <= 64 &&
+      parsed[0].length <= 200 &&
       Number.isSafeInteger(parsed[1])
     ) {
       return { key: parsed[0], id: parsed[1] as number };
@@ -134,6 +116,9 @@ function afterCursor(ordering: Ordering, cursor: Cursor | undefined): SQL | unde
 }
 
 interface PageIdsQuery {
+  sla: SlaHours;
+  /** columns only this folder's rows carry (Charge Back's dispute deadline) */
+  extraColumns?: SQL | undefined;
   where: SQL;
   ordering: Ordering;
   limit: number;
@@ -159,12 +144,13 @@ interface RawRow extends Omit<FolderOrderRow, 'order_id'> {
 
 const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-const listColumns = sql`${orders.orderId} as order_id, ${orders.processStatus} as process_status,
+const listColumns = (hours: SlaHours) => sql`${orders.orderId} as order_id, ${orders.processStatus} as process_status,
   ${orders.firstName} as first_name, ${orders.lastName} as last_name, ${orders.email} as email,
   ${orders.phoneNumber} as phone_number, ${orders.countryCode} as country_code,
   ${iso(sql`${orders.createdAt}`)} as created_at, ${iso(sql`${orders.refundDate}`)} as refund_date,
   ${orders.processingDate}::text as processing_date, ${orders.processMonth} as process_month,
-  ${staff.name} as assign_to, ${orders.fullName} as full_name, ${orders.email} as contact_email_address`;
+  ${staff.name} as assign_to, ${orders.fullName} as full_name, ${orders.email} as contact_email_address,
+  ${orders.processingMode} as processing_mode, ${iso(slaDueAt(hours))} as sla_due_at`;
 
 /**
  * The rows of one page. A page that starts at the top (page 1, or any page after a cursor) is
@@ -175,10 +161,12 @@ const listColumns = sql`${orders.orderId} as order_id, ${orders.processStatus} a
 async function readPage(db: DbOrTx, query: PageIdsQuery): Promise<RawRow[]> {
   const { where, ordering, limit, offset } = query;
   const dir = directionOf(ordering);
+  const columns = listColumns(query.sla);
+  const extra = query.extraColumns ?? sql``;
   if (offset === 0) {
     return queryRows<RawRow>(
       db,
-      sql`select ${listColumns}${ordering.columns ?? sql``}, ${ordering.key}::text as cursor_key
+      sql`select ${columns}${extra}, ${ordering.key}::text as cursor_key
         from ${orders} left join ${staff} on ${staff.id} = ${orders.assignedTo}
         where ${where} order by ${ordering.key} ${dir}, ${orders.orderId} ${dir} limit ${limit}`,
     );
@@ -186,7 +174,7 @@ async function readPage(db: DbOrTx, query: PageIdsQuery): Promise<RawRow[]> {
   return queryRows<RawRow>(
     db,
     sql`with page as (${pageIdsQuery(query)})
-      select ${listColumns}${ordering.columns ?? sql``}, page.sort_key::text as cursor_key
+      select ${columns}${extra}, page.sort_key::text as cursor_key
       from page
       join ${orders} on ${orders.orderId} = page.order_id
       left join ${staff} on ${staff.id} = ${orders.assignedTo}
@@ -207,30 +195,35 @@ async function countSearch(db: DbOrTx, where: SQL, cap: number): Promise<{ total
   return n > cap ? { total: cap, totalCapped: true } : { total: n, totalCapped: false };
 }
 
-async function countPlain(db: DbOrTx, folder: FolderKey, ctx: FolderContext, month: Month | undefined) {
-  const extra = month ? sql`extract(month from ${orderRollup.processingDate}) = ${monthNumber(month)}` : undefined;
+async function countPlain(db: DbOrTx, folder: FolderKey, ctx: FolderContext, month?: Month, status?: Status) {
+  const extra = and(
+    month ? sql`extract(month from ${orderRollup.processingDate}) = ${monthNumber(month)}` : undefined,
+    status ? sql`${orderRollup.status} = ${status}` : undefined,
+  );
   return countFolder(db, folder, ctx, extra);
 }
 
 /** One page of a folder (optionally of a month of Future, optionally searched) with its total. */
 export async function findFolderOrders(db: DbOrTx, options: FindFolderOrdersOptions): Promise<FolderPage> {
   const { folder, ctx, perPage } = options;
-  const ordering = orderingOf(folder);
+  const sla = options.sla ?? DEFAULT_SLA_HOURS;
+  const ordering = orderingOf(folder, options.sort, sla);
   const cursor = options.cursor ? decodeCursor(options.cursor) : undefined;
   const search = searchWhere(options.search);
-  const filter = and(folderWhere(folder, ctx), monthWhere(options.month), search) as SQL;
+  const status = options.status ? sql`${orders.processStatus} = ${options.status}` : undefined;
+  const filter = and(folderWhere(folder, ctx), monthWhere(options.month), status, search) as SQL;
   const where = and(filter, afterCursor(ordering, cursor)) as SQL;
   const offset = cursor ? 0 : ((options.page ?? 1) - 1) * perPage;
 
   const [raw, counted] = await Promise.all([
-    readPage(db, { where, ordering, limit: perPage, offset }),
+    readPage(db, { sla, where, ordering, limit: perPage, offset, extraColumns: folderColumns(folder) }),
     options.withTotal === false
       ? { total: 0, totalCapped: false }
       : search
         ? countSearch(db, filter, options.countCap ?? SEARCH_COUNT_CAP)
-        : (options.folderSize && !options.month
+        : (options.folderSize && !options.month && !options.status
             ? options.folderSize()
-            : countPlain(db, folder, ctx, options.month)
+            : countPlain(db, folder, ctx, options.month, options.status)
           ).then((total) => ({ total, totalCapped: false })),
   ]);
   const last = raw.at(-1);

@@ -69,6 +69,9 @@ describe('folder counts and lists', () => {
         'assign_to',
         'full_name',
         'contact_email_address',
+        // the service-level clock of the operations console
+        'processing_mode',
+        'sla_due_at',
       ].sort(),
     );
     expect(row.assign_to).toBe(me.name);

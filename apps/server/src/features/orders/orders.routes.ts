@@ -22,6 +22,7 @@ import { badRequest, forbidden, notFound } from '../../lib/app-error';
 import { currentStaff, type StaffPrincipal } from '../../plugins/authentication';
 import { createDocumentStorage } from '../documents/storage';
 import { applyOrderAction, type ErasedFiles, orderActionError, summariseOrderAction } from '../lifecycle';
+import { getSlaHours } from '../settings/sla-settings';
 import { assignOrders, ClaimConflict, reassignOrders, releaseOrders } from './assign-orders';
 import { changeOrderStatus } from './change-order-status';
 import { completeRefunds } from './complete-refunds';
@@ -79,9 +80,12 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const member = currentStaff(request);
       const folder = folderFor(request.params.orderName, member);
-      const { page, perPage, limit, month, search, cursor } = request.query;
+      const { page, perPage, limit, month, search, cursor, sort, dir, status } = request.query;
       const ctx = contextOf(member);
       const result = await findFolderOrders(app.ctx.db, {
+        sort: { sort, dir },
+        status,
+        sla: await getSlaHours(app.ctx.db),
         folder,
         ctx,
         folderSize: async () => sizeOfFolder(await rollup.groups(app.ctx.db, ctx.today), folder, ctx),
@@ -97,8 +101,11 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
 
   api.post('/admin/search-order', { config: work, schema: { tags, body: searchOrdersInput } }, async (request) => {
     const member = currentStaff(request);
-    const { start, end, searchVal, folderName } = request.body;
+    const { start, end, searchVal, folderName, sort, dir, status } = request.body;
     const result = await findFolderOrders(app.ctx.db, {
+      sort: { sort, dir },
+      status,
+      sla: await getSlaHours(app.ctx.db),
       folder: folderFor(folderName, member),
       ctx: contextOf(member),
       page: start,
@@ -227,6 +234,8 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
         search: request.query.search,
         month: folder === 'futureOrder' ? request.query.month : undefined,
         timeZone: app.ctx.config.BUSINESS_TZ,
+        sort: { sort: request.query.sort, dir: request.query.dir },
+        status: request.query.status,
       });
       return reply
         .header('content-type', 'text/csv; charset=utf-8')

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { settings } from '../../db/schema';
 import { getCompanySettings } from '../mail/company-settings';
+import { getSlaHours } from './sla-settings';
 
 export const REQUIRE_MFA_KEY = 'requireMfa';
 export const AUTO_MAIL_FALLBACK_KEY = 'autoMailFallback';
@@ -29,10 +30,11 @@ export async function isAutoMailFallbackOn(db: DbOrTx): Promise<boolean> {
 
 /** The Settings screen's values: stored rows over the shipped defaults. */
 export async function getSettings(db: DbOrTx): Promise<Settings> {
-  const [company, requireMfa, autoMailFallback] = await Promise.all([
+  const [company, requireMfa, autoMailFallback, sla] = await Promise.all([
     getCompanySettings(db),
     isMfaRequired(db),
     isAutoMailFallbackOn(db),
+    getSlaHours(db),
   ]);
-  return { ...company, requireMfa, autoMailFallback };
+  return { ...company, requireMfa, autoMailFallback, sla };
 }

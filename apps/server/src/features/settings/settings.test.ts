@@ -1,4 +1,5 @@
 import type { Role } from '@nzeta/domain';
+import { DEFAULT_SLA_HOURS } from '@nzeta/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -67,7 +68,12 @@ describe('PUT /api/admin/settings', () => {
       autoMailFallback: false,
       company: { ...valid().company, addressLines: ['Level 2, 5 Queen Street', 'Wellington 6011', 'New Zealand'] },
     };
-    expect(response.json()).toEqual({ status: 1, message: 'Settings saved successfully.', data: expected });
+    // The answer also carries the service-level targets (unchanged, so the defaults).
+    expect(response.json()).toEqual({
+      status: 1,
+      message: 'Settings saved successfully.',
+      data: { ...expected, sla: DEFAULT_SLA_HOURS },
+    });
     const { requireMfa: _, autoMailFallback: __, ...company } = expected;
     expect(await getCompanySettings(t.database.db)).toEqual(company);
     const appConfig = (await t.call({ method: 'GET', url: '/api/app-config' })).json();

@@ -6,6 +6,8 @@ import '../../styles/data-table.css';
 declare module '@tanstack/react-table' {
   interface ColumnMeta<TData, TValue> {
     className?: string;
+    /** the server-side sort key this column sorts by */
+    sortKey?: string;
   }
 }
 
@@ -24,22 +26,53 @@ export interface DataTableProps<T> {
   onRowClick?(row: Row<T>, index: number): void;
   rowClassName?(row: Row<T>): string | undefined;
   label: string;
+  /** the column sorted by (server-side); headers with a sortKey become sort buttons */
+  sort?: { key: string | undefined; dir: 'asc' | 'desc' | undefined };
+  onSort?(key: string): void;
 }
 
 function colSpanOf<T>(table: Table<T>) {
   return table.getVisibleLeafColumns().length;
 }
 
-function Header<T>({ table }: { table: Table<T> }) {
+function Header<T>({ table, sort, onSort }: Pick<DataTableProps<T>, 'table' | 'sort' | 'onSort'>) {
   return (
     <thead>
       {table.getHeaderGroups().map((group) => (
         <tr key={group.id}>
-          {group.headers.map((header) => (
-            <th key={header.id} scope="col" className={header.column.columnDef.meta?.className}>
-              {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
-            </th>
-          ))}
+          {group.headers.map((header) => {
+            const meta = header.column.columnDef.meta;
+            const content = header.isPlaceholder
+              ? null
+              : flexRender(header.column.columnDef.header, header.getContext());
+            const sortKey = meta?.sortKey;
+            if (!sortKey || !onSort) {
+              return (
+                <th key={header.id} scope="col" className={meta?.className}>
+                  {content}
+                </th>
+              );
+            }
+            const isSorted = sort?.key === sortKey;
+            const direction = isSorted ? (sort?.dir ?? 'asc') : undefined;
+            return (
+              <th
+                key={header.id}
+                scope="col"
+                className={meta?.className}
+                aria-sort={direction ? (direction === 'asc' ? 'ascending' : 'descending') : 'none'}
+              >
+                <button
+                  type="button"
+                  className={`sort-button${isSorted ? ' is-sorted' : ''}`}
+                  onClick={() => onSort(sortKey)}
+                >
+                  {content}
+                  <span className="sort-arrow" data-dir={direction ?? 'none'} aria-hidden="true" />
+                </button>
+              </th>
+            );
+          })}
         </tr>
       ))}
     </thead>
@@ -150,7 +183,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
       aria-busy={isLoading || undefined}
     >
       <table className="table data-table align-middle mb-0" aria-label={label}>
-        <Header table={table} />
+        <Header table={table} sort={props.sort} onSort={props.onSort} />
         <tbody>{body}</tbody>
       </table>
     </div>

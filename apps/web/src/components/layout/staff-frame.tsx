@@ -8,6 +8,8 @@ export interface FrameMenuEntry {
   to: string;
   icon: IconName;
   count?: number | undefined;
+  /** collapsible section; entries without one stay on top */
+  group?: string | undefined;
 }
 
 export interface StaffFrameProps {
@@ -17,15 +19,30 @@ export interface StaffFrameProps {
   notifications: string[];
   onLogout(): void;
   children: ReactNode;
+  /** the header's search (between title and the account controls) */
+  search?: ReactNode;
+  /** sections the member has folded away, and how to fold one */
+  collapsedGroups?: readonly string[];
+  onToggleGroup?(group: string): void;
 }
 
 /** The staff console frame (SPEC §2.3): fixed header, side menu collapsing under 992 px. */
-export function StaffFrame({ title, userName, menu, notifications, onLogout, children }: StaffFrameProps) {
+export function StaffFrame(props: StaffFrameProps) {
+  const { title, userName, menu, notifications, onLogout, children } = props;
   const [isMenuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   // Navigating closes the small-screen menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every route change on purpose
   useEffect(() => setMenuOpen(false), [location.pathname]);
+  // Escape closes the small-screen menu, as it closes every other overlay.
+  useEffect(() => {
+    if (!isMenuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMenuOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [isMenuOpen]);
 
   return (
     <div className="staff-app">
@@ -41,6 +58,7 @@ export function StaffFrame({ title, userName, menu, notifications, onLogout, chi
         </button>
         <img src={logo} alt="" className="staff-logo" width={36} height={36} />
         <span className="staff-title">{title}</span>
+        {props.search}
         <div className="staff-header-end">
           <LanguageSelect />
           <NotificationBell items={notifications} />
@@ -52,23 +70,68 @@ export function StaffFrame({ title, userName, menu, notifications, onLogout, chi
         <button type="button" className="side-menu-close" aria-label="Close menu" onClick={() => setMenuOpen(false)}>
           <Icon name="close" />
         </button>
-        <ul>
-          {menu.map((entry) => (
-            <li key={entry.to}>
-              <NavLink to={entry.to} end className={({ isActive }) => (isActive ? 'active' : undefined)}>
-                <Icon name={entry.icon} />
-                <span className="label">{entry.label}</span>
-                {entry.count !== undefined && <span className="count">{entry.count.toLocaleString()}</span>}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
+        <MenuTree menu={menu} collapsed={props.collapsedGroups ?? []} onToggle={props.onToggleGroup} />
       </nav>
       {isMenuOpen && <div className="side-menu-backdrop" aria-hidden="true" onClick={() => setMenuOpen(false)} />}
       <main className="staff-content" id="main">
         {children}
       </main>
     </div>
+  );
+}
+
+function MenuLink({ entry }: { entry: FrameMenuEntry }) {
+  return (
+    <li>
+      <NavLink to={entry.to} end className={({ isActive }) => (isActive ? 'active' : undefined)}>
+        <Icon name={entry.icon} />
+        <span className="label">{entry.label}</span>
+        {entry.count !== undefined && <span className="count">{entry.count.toLocaleString()}</span>}
+      </NavLink>
+    </li>
+  );
+}
+
+/** Ungrouped entries first, then each group under a heading that folds it away. */
+function MenuTree(props: { menu: FrameMenuEntry[]; collapsed: readonly string[]; onToggle?: (group: string) => void }) {
+  const { pathname } = useLocation();
+  const groups = [...new Set(props.menu.flatMap((entry) => (entry.group ? [entry.group] : [])))];
+  return (
+    <>
+      <ul>
+        {props.menu
+          .filter((entry) => !entry.group)
+          .map((entry) => (
+            <MenuLink key={entry.to} entry={entry} />
+          ))}
+      </ul>
+      {groups.map((group) => {
+        const entries = props.menu.filter((entry) => entry.group === group);
+        // The group holding the open page never hides it.
+        const isCurrent = entries.some((entry) => entry.to === pathname);
+        const isCollapsed = props.collapsed.includes(group) && !isCurrent;
+        const listId = `menu-group-${group.replace(/\W+/g, '-').toLowerCase()}`;
+        return (
+          <div className="menu-group" key={group}>
+            <button
+              type="button"
+              className="menu-group-toggle"
+              aria-expanded={!isCollapsed}
+              aria-controls={listId}
+              onClick={() => props.onToggle?.(group)}
+            >
+              <span>{group}</span>
+              <Icon name="chevron" size={16} className={isCollapsed ? 'is-collapsed' : undefined} />
+            </button>
+            <ul id={listId} hidden={isCollapsed}>
+              {entries.map((entry) => (
+                <MenuLink key={entry.to} entry={entry} />
+              ))}
+            </ul>
+          </div>
+        );
+      })}
+    </>
   );
 }
 
@@ -106,10 +169,10 @@ function UserMenu({ userName, onLogout }: { userName: string; onLogout(): void }
         className="avatar"
         aria-haspopup="menu"
         aria-expanded={isOpen}
-        aria-label={`Account menu for ${userName}`}
         onClick={() => setOpen(!isOpen)}
       >
-        {initials}
+        <span aria-hidden="true">{initials}</span>
+        <span className="visually-hidden">Account menu for {userName}</span>
         <span className="online-dot" aria-hidden="true" />
       </button>
       {isOpen && (
@@ -128,15 +191,14 @@ function NotificationBell({ items }: { items: string[] }) {
   const { isOpen, setOpen, ref } = usePopover();
   return (
     <div className="notifications" ref={ref}>
-      <button
-        type="button"
-        className="icon-button"
-        aria-label={`Notifications (${items.length})`}
-        aria-expanded={isOpen}
-        onClick={() => setOpen(!isOpen)}
-      >
+      <button type="button" className="icon-button" aria-expanded={isOpen} onClick={() => setOpen(!isOpen)}>
         <Icon name="bell" />
-        {items.length > 0 && <span className="badge-dot">{Math.min(items.length, 9)}</span>}
+        <span className="visually-hidden">Notifications ({items.length})</span>
+        {items.length > 0 && (
+          <span className="badge-dot" aria-hidden="true">
+            {Math.min(items.length, 9)}
+          </span>
+        )}
       </button>
       {isOpen && (
         <div className="dropdown-menu show end-0 notification-list" role="status">

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { loginInput } from '@nzeta/domain/schemas/auth';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
 import logo from '../../../assets/logo.svg';
 import { paths } from '../../../config/paths';
@@ -14,11 +14,18 @@ import { useSignIn } from '../api/sign-in';
 const signInForm = loginInput.extend({ remember: z.boolean() });
 type SignInForm = z.infer<typeof signInForm>;
 
+/** The console page a signed-out member asked for (staff-layout.tsx passes it), if it is one. */
+function askedFor(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && from.startsWith('/admin') && !from.startsWith('//') ? from : paths.admin.dashboard;
+}
+
 /** The staff sign-in screen (SPEC §2.2). */
 export function SignInPage() {
   const { productTitle } = useAppConfig();
   const auth = useAuth();
   const navigate = useNavigate();
+  const target = askedFor(useLocation().state);
   const signIn = useSignIn();
   const [needsCode, setNeedsCode] = useState(false);
   const {
@@ -30,14 +37,16 @@ export function SignInPage() {
     defaultValues: { email: '', password: '', remember: true },
   });
 
-  if (auth.isAuth) return <Navigate to={paths.admin.dashboard} replace />;
+  if (auth.isAuth) return <Navigate to={target} replace />;
 
   const onSubmit = handleSubmit(async ({ remember, ...input }) => {
     const answer = await signIn.mutateAsync(input);
     if (answer.status === 1 && answer.jwtToken) {
       auth.signIn(answer.jwtToken, remember);
+      // Earlier failures ("Invalid credentials") do not follow the member into the console.
+      toast.dismiss();
       toast.success(answer.message);
-      navigate(answer.data?.mfaSetupRequired ? paths.admin.security : paths.admin.dashboard);
+      navigate(answer.data?.mfaSetupRequired ? paths.admin.security : target, { replace: true });
       return;
     }
     if (/authenticator/i.test(answer.message)) setNeedsCode(true);

@@ -1,4 +1,4 @@
-import type { FolderKey, FolderOrderRow, FolderPage, Month } from '@nzeta/domain';
+import type { FolderKey, FolderOrderRow, FolderPage, Month, SortDirection, SortKey, Status } from '@nzeta/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { PageSize } from '../../../components/ui/page-size-select';
 import { apiCall } from '../../../lib/api-client';
@@ -9,6 +9,9 @@ export interface FolderListRequest {
   size: PageSize;
   search: string;
   month?: Month | undefined;
+  sort?: SortKey | undefined;
+  dir?: SortDirection | undefined;
+  status?: Status | undefined;
 }
 
 export interface FolderListResult {
@@ -37,6 +40,9 @@ async function listPage(request: FolderListRequest, perPage: number, cursor: str
       month: request.month,
       search: request.search || undefined,
       cursor,
+      sort: request.sort,
+      dir: request.dir,
+      status: request.status,
     },
     signal,
   })) as ListEnvelope;
@@ -45,7 +51,15 @@ async function listPage(request: FolderListRequest, perPage: number, cursor: str
 /** A search in a folder goes through search-order (SPEC §7); plain pages through the list call. */
 async function searchPage(request: FolderListRequest, perPage: number, signal: AbortSignal) {
   return (await apiCall<FolderOrderRow[]>('POST', 'admin/search-order', {
-    body: { start: request.page, end: perPage, searchVal: request.search, folderName: request.folder },
+    body: {
+      start: request.page,
+      end: perPage,
+      searchVal: request.search,
+      folderName: request.folder,
+      sort: request.sort,
+      dir: request.dir,
+      status: request.status,
+    },
     signal,
   })) as ListEnvelope;
 }

@@ -1,4 +1,4 @@
-import type { FolderKey, FolderOrderRow, Month } from '@nzeta/domain';
+import type { FolderKey, FolderOrderRow, Month, SortKey } from '@nzeta/domain';
 import { getCoreRowModel, type RowSelectionState, useReactTable } from '@tanstack/react-table';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -20,6 +20,7 @@ import { KeyboardHint } from './keyboard-hint';
 import { ListFooter } from './list-footer';
 import { orderColumns } from './order-columns';
 import { RowDelete } from './row-delete';
+import { SortAndFilter } from './sort-and-filter';
 import '../../../styles/folders.css';
 
 export interface FolderListProps {
@@ -52,7 +53,22 @@ export function FolderList({ folder, month, onBack }: FolderListProps) {
   }, [debounced]);
   useEffect(() => setDraft(search), [search]);
 
-  const request = { folder, page: url.page, size: url.size, search: search.trim(), month };
+  const request = {
+    folder,
+    page: url.page,
+    size: url.size,
+    search: search.trim(),
+    month,
+    sort: url.sort,
+    dir: url.dir,
+    status: folder === 'allOrder' ? url.status : undefined,
+  };
+  const onSort = (key: string) => {
+    const next = key as SortKey;
+    const fallback = next === 'date' ? 'desc' : 'asc';
+    const current = url.sort === next ? (url.dir ?? fallback) : undefined;
+    url.setSort(next, current ? (current === 'asc' ? 'desc' : 'asc') : fallback);
+  };
   const list = useFolderOrders(request);
   const rows = useMemo(() => list.data?.rows ?? [], [list.data]);
 
@@ -139,6 +155,7 @@ export function FolderList({ folder, month, onBack }: FolderListProps) {
             <span />
           )}
           <div className="folder-filters">
+            <SortAndFilter folder={folder} url={url} />
             <SearchBox value={draft} onChange={setDraft} placeholder="Search orders" label={`Search ${screen.title}`} />
             <PageSizeSelect value={url.size} onChange={url.setSize} />
           </div>
@@ -149,6 +166,8 @@ export function FolderList({ folder, month, onBack }: FolderListProps) {
           isLoading={list.isFetching}
           error={list.error?.message}
           focusedIndex={triage.focusedIndex}
+          sort={{ key: url.sort, dir: url.dir }}
+          onSort={onSort}
           onRowClick={(_row, index) => triage.setFocusedIndex(index)}
         />
         <ListFooter

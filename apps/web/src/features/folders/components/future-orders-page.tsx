@@ -1,11 +1,25 @@
-import { MONTHS } from '@nzeta/domain';
+import { businessToday, MONTHS, type Month } from '@nzeta/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Icon } from '../../../components/ui/icon';
+import { useAppConfig } from '../../../lib/app-config';
 import { ordersKeys } from '../api/get-folder-orders';
 import { useFutureMonthCounts } from '../api/get-future-month-counts';
 import { useListUrlState } from '../hooks/use-list-url-state';
 import { FolderList } from './folder-list';
 import '../../../styles/folders.css';
+
+/**
+ * Which year a month tile holds: Future orders run up to a year ahead, so months before this one
+ * are next year's, and this month holds the rest of this year's and next year's.
+ */
+function yearsOf(month: Month, today: string): string {
+  const year = Number(today.slice(0, 4));
+  const current = Number(today.slice(5, 7)) - 1;
+  const index = MONTHS.indexOf(month);
+  if (index > current) return String(year);
+  if (index < current) return String(year + 1);
+  return `${year}–${String(year + 1).slice(2)}`;
+}
 
 /**
  * Future Orders (SPEC §2.7): twelve month tiles with counts; a tile opens that month's table
@@ -14,10 +28,12 @@ import '../../../styles/folders.css';
 export function FutureOrdersPage() {
   const url = useListUrlState();
   const months = useFutureMonthCounts();
+  const { businessTimeZone } = useAppConfig();
   const queryClient = useQueryClient();
   if (url.month) return <FolderList folder="futureOrder" month={url.month} onBack={() => url.setMonth(undefined)} />;
 
   const counts = new Map(months.data?.map((m) => [m.month, m.count]));
+  const today = businessToday(businessTimeZone);
   return (
     <section className="folder-screen" aria-labelledby="future-title">
       <div className="page-header">
@@ -41,11 +57,13 @@ export function FutureOrdersPage() {
                 type="button"
                 className={`month-tile${count ? '' : ' is-empty'}`}
                 onClick={() => url.setMonth(month)}
-                aria-label={`${month}: ${count ?? 0} orders`}
+                aria-label={`${month} ${yearsOf(month, today)} ${count === undefined ? '…' : count.toLocaleString()} orders`}
               >
                 <Icon name="calendar" size={22} className="month-tile-icon" />
-                <span className="month-tile-name">{month}</span>
-                <span className="month-tile-count">{count === undefined ? '…' : count.toLocaleString()}</span>
+                <span className="month-tile-name">
+                  {month} <span className="month-tile-year">{yearsOf(month, today)}</span>
+                </span>{' '}
+                <span className="month-tile-count">{count === undefined ? '…' : count.toLocaleString()}</span>{' '}
                 <span className="month-tile-label">orders</span>
               </button>
             </li>

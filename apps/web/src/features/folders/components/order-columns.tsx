@@ -1,9 +1,10 @@
-import { type DisplayRow, disputeStateLabel, type FolderOrderRow, toDisplayRow } from '@nzeta/domain';
+import { type DisplayRow, disputeStateLabel, type FolderOrderRow, toDisplayRow, zoneLabel } from '@nzeta/domain';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link } from 'react-router';
 import { selectionColumn } from '../../../components/data-table/selection-column';
 import { DeadlineBadge } from '../../../components/ui/deadline-badge';
 import { Icon } from '../../../components/ui/icon';
+import { SlaBadge } from '../../../components/ui/sla-badge';
 import { paths } from '../../../config/paths';
 import type { ColumnKey } from '../folder-screens';
 import { StatusBadge } from './status-badge';
@@ -29,11 +30,17 @@ export interface ColumnOptions {
 
 type Column = ColumnDef<FolderOrderRow>;
 
-function textColumn(id: ColumnKey, header: string, pick: (shown: DisplayRow) => string, tz: string): Column {
+function textColumn(
+  id: ColumnKey,
+  header: string,
+  pick: (shown: DisplayRow) => string,
+  tz: string,
+  sortKey?: string,
+): Column {
   return {
     id,
     header,
-    meta: { className: `col-${id}` },
+    meta: { className: `col-${id}`, sortKey },
     cell: ({ row }) => pick(displayOf(row.original, tz)),
   };
 }
@@ -45,18 +52,33 @@ function actionColumn(header: string, tz: string, onDelete: ColumnOptions['onDel
     meta: { className: 'col-action' },
     cell: ({ row }) => {
       const shown = displayOf(row.original, tz);
-      const isAssigned = !!shown.assign_to;
+      // A claim matters while the order is New: there the row says whose it is (SPEC §4 keeps the
+      // link working). Finished orders always read View.
+      const claimedBy = row.original.process_status === 'New' ? shown.assign_to : null;
       return (
         <div className="row-actions">
-          {/* Assigned rows keep a working link with a greyed look (SPEC §4). */}
-          <Link
-            to={paths.admin.viewOrder(shown.id)}
-            className={`btn btn-sm ${isAssigned ? 'btn-secondary view-assigned' : 'btn-primary'}`}
-            title={isAssigned ? `Assigned to ${shown.assign_to}` : undefined}
-            onClick={(event) => event.stopPropagation()}
-          >
-            View
-          </Link>
+          {claimedBy ? (
+            <Link
+              to={paths.admin.viewOrder(shown.id)}
+              className="claimed-chip"
+              aria-label={`View order ${shown.id}, claimed by ${claimedBy}`}
+              onClick={(event) => event.stopPropagation()}
+            >
+              <span className="claimed-initials" aria-hidden="true">
+                {initialsOf(claimedBy)}
+              </span>
+              <span className="claimed-name">{claimedBy}</span>
+            </Link>
+          ) : (
+            <Link
+              to={paths.admin.viewOrder(shown.id)}
+              className="btn btn-sm btn-primary"
+              aria-label={`View order ${shown.id}`}
+              onClick={(event) => event.stopPropagation()}
+            >
+              View
+            </Link>
+          )}
           {onDelete && (
             <button
               type="button"
@@ -77,20 +99,37 @@ function actionColumn(header: string, tz: string, onDelete: ColumnOptions['onDel
   };
 }
 
+function initialsOf(name: string): string {
+  return name
+    .split(/\s+/)
+    .map((part) => part[0] ?? '')
+    .join('')
+    .slice(0, 2)
+    .toUpperCase();
+}
+
 /** The folder's columns, in the order of SPEC §2.5, formatted by the display rules of §3. */
 export function orderColumns({ keys, timeZone: tz, isSelectable, isFuture, onDelete }: ColumnOptions): Column[] {
   const byKey: Record<ColumnKey, () => Column> = {
     id: () => ({
       id: 'id',
       header: isFuture ? 'Order ID' : 'Order Id',
-      meta: { className: 'col-id' },
-      cell: ({ row }) => <span className="order-id">{row.original.order_id}</span>,
+      meta: { className: 'col-id', sortKey: 'id' },
+      cell: ({ row }) => (
+        <Link
+          to={paths.admin.viewOrder(row.original.order_id)}
+          className="order-id"
+          onClick={(event) => event.stopPropagation()}
+        >
+          {row.original.order_id}
+        </Link>
+      ),
     }),
-    name: () => textColumn('name', 'Name', (s) => s.name, tz),
+    name: () => textColumn('name', 'Name', (s) => s.name, tz, 'name'),
     email: () => ({
       id: 'email',
       header: 'Email',
-      meta: { className: 'col-email' },
+      meta: { className: 'col-email', sortKey: 'email' },
       cell: ({ row }) => {
         const email = displayOf(row.original, tz).email;
         // Long addresses are cut with an ellipsis; the whole address is in the tooltip.
@@ -102,16 +141,29 @@ export function orderColumns({ keys, timeZone: tz, isSelectable, isFuture, onDel
       },
     }),
     telephone: () => textColumn('telephone', 'Telephone', (s) => s.telephone, tz),
-    date: () => textColumn('date', 'Date & Time', (s) => s.date, tz),
+    date: () => ({
+      id: 'date',
+      header: 'Date & Time',
+      meta: { className: 'col-date', sortKey: 'date' },
+      cell: ({ row }) => (
+        <span className="text-nowrap">
+          {displayOf(row.original, tz).date}
+          <span className="zone-label">{zoneLabel(tz, row.original.created_at ?? undefined)}</span>
+        </span>
+      ),
+    }),
     refundDate: () => textColumn('refundDate', 'Refund Date', (s) => s.refundDate, tz),
     processDate: () => textColumn('processDate', 'Processing Date', (s) => s.processDate, tz),
     processMonth: () => textColumn('processMonth', 'Process Month', (s) => s.processMonth, tz),
     status: () => ({
       id: 'status',
       header: 'Status',
-      meta: { className: 'col-status' },
+      meta: { className: 'col-status', sortKey: 'status' },
       cell: ({ row }) => (
-        <StatusBadge status={row.original.process_status} label={displayOf(row.original, tz).status} />
+        <span className="status-cell">
+          <StatusBadge status={row.original.process_status} label={displayOf(row.original, tz).status} />
+          <SlaBadge dueAt={row.original.sla_due_at} />
+        </span>
       ),
     }),
     respondBy: () => ({

@@ -7,7 +7,6 @@ import { toast, toastError } from '../../../lib/toast';
 import { useAddRemark } from '../api/add-remark';
 import { useOrderActions } from '../hooks/use-order-actions';
 import { Section } from './section';
-import { StatusMoves } from './status-moves';
 
 const FLAGS = [
   { name: 'whatsapp', label: 'Whatsapp' },
@@ -107,7 +106,6 @@ function CommentFormFields({ order }: { order: OrderDetail }) {
           {addRemark.isPending ? 'Saving…' : 'Add Comment'}
         </button>
       </form>
-      <StatusMoves order={order} />
     </Section>
   );
 }

@@ -39,7 +39,8 @@ export function DownloadHistorySection({ order }: { order: OrderDetail }) {
         </button>
       }
     >
-      <div className="table-responsive">
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling table must be reachable by keyboard */}
+      <div className="table-responsive" tabIndex={0}>
         <table className="table table-sm align-middle detail-table">
           <thead>
             <tr>

@@ -1,18 +1,19 @@
 import { decodeId } from '@nzeta/domain';
+import { useEffect } from 'react';
 import { useParams } from 'react-router';
+import { useAppConfig } from '../../../lib/app-config';
 import '../../../styles/order-detail.css';
 import { useOrderDetail } from '../api/get-order-detail';
-import { ActivityTimeline } from './activity-timeline';
-import { BottomActions } from './bottom-actions';
 import { ChargebackPanel } from './chargeback/chargeback-panel';
 import { CommentForm } from './comment-form';
-import { CommentHistorySection } from './comment-history-section';
 import { DownloadHistorySection } from './download-history-section';
 import { EligibilitySection } from './eligibility-section';
 import { EmailHistorySection } from './email-history-section';
+import { OrderActionBar } from './order-action-bar';
 import { OrderDetailsSection } from './order-details-section';
 import { OrderHeader } from './order-header';
 import { OrderNotFound } from './order-not-found';
+import { OrderTimeline } from './order-timeline';
 import { StartApplicationSection } from './start-application-section';
 import { TravellerDetailsSection } from './traveller-details-section';
 import { TravellerPhotoSection } from './traveller-photo-section';
@@ -26,8 +27,21 @@ export function OrderDetailPage() {
   return <OrderDetailView orderId={orderId} key={orderId} />;
 }
 
+/** The browser tab names the order, so a member with several open finds the right one. */
+function useTabTitle(orderId: number) {
+  const { productTitle } = useAppConfig();
+  useEffect(() => {
+    const before = document.title;
+    document.title = `Order ${orderId} · ${productTitle}`;
+    return () => {
+      document.title = before;
+    };
+  }, [orderId, productTitle]);
+}
+
 function OrderDetailView({ orderId }: { orderId: number }) {
   const query = useOrderDetail(orderId);
+  useTabTitle(orderId);
   if (query.isPending) {
     return (
       <div className="page-loading" role="status">
@@ -51,21 +65,26 @@ function OrderDetailView({ orderId }: { orderId: number }) {
   return (
     <div className="order-detail">
       <OrderHeader order={order} isRefreshing={query.isFetching} onRefresh={() => query.refetch()} />
-      {order.process_status === 'ChargeBack' && <ChargebackPanel order={order} />}
-      {order.mailHistory.length > 0 && <EmailHistorySection order={order} />}
-      <UploadDocumentSection order={order} />
-      <div className="detail-grid">
-        <OrderDetailsSection order={order} />
-        <StartApplicationSection order={order} />
-        <TravellerDetailsSection order={order} />
-        <EligibilitySection order={order} />
-        <TravellerPhotoSection order={order} />
+      <OrderActionBar order={order} />
+      <div className="order-layout">
+        <div className="order-main">
+          {order.process_status === 'ChargeBack' && <ChargebackPanel order={order} />}
+          {order.mailHistory.length > 0 && <EmailHistorySection order={order} />}
+          <UploadDocumentSection order={order} />
+          <div className="detail-grid">
+            <OrderDetailsSection order={order} />
+            <StartApplicationSection order={order} />
+            <TravellerDetailsSection order={order} />
+            <EligibilitySection order={order} />
+            <TravellerPhotoSection order={order} />
+          </div>
+          <DownloadHistorySection order={order} />
+        </div>
+        <aside className="order-side" aria-label="Comments and activity">
+          <CommentForm order={order} />
+          <OrderTimeline order={order} />
+        </aside>
       </div>
-      <DownloadHistorySection order={order} />
-      <CommentForm order={order} />
-      <CommentHistorySection order={order} />
-      <ActivityTimeline order={order} />
-      <BottomActions order={order} />
     </div>
   );
 }

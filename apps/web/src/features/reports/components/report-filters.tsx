@@ -1,13 +1,23 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReportRangeInput, reportRangeInput } from '@nzeta/domain';
 import { type Resolver, useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { TextField } from '../../../components/ui/text-field';
 
-type RangeForm = z.input<typeof reportRangeInput>;
-const resolver: Resolver<RangeForm, unknown, ReportRangeInput> = zodResolver(reportRangeInput);
+/** DD/MM/YYYY as typed (the console's one date format) to the YYYY-MM-DD the API takes. */
+const typedDate = (label: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^$|^\d{2}\/\d{2}\/\d{4}$/, `Please enter the ${label} date as DD/MM/YYYY.`)
+    .transform((value) => (value ? `${value.slice(6)}-${value.slice(3, 5)}-${value.slice(0, 2)}` : ''));
+// The API's schema takes optional dates; the form always sends both strings (empty for none).
+const apiRange = reportRangeInput as unknown as z.ZodType<ReportRangeInput, { fromDate: string; toDate: string }>;
+const rangeForm = z.object({ fromDate: typedDate('From'), toDate: typedDate('To') }).pipe(apiRange);
+type RangeForm = z.input<typeof rangeForm>;
+const resolver: Resolver<RangeForm, unknown, ReportRangeInput> = zodResolver(rangeForm);
 
-/** From and To (calendar days in the business time zone, both optional) and Submit (SPEC §2.8). */
+/** From and To (calendar days in the business time zone, DD/MM/YYYY, both optional) and Submit (SPEC §2.8). */
 export function ReportFilters({ isBusy, onSubmit }: { isBusy: boolean; onSubmit(range: ReportRangeInput): void }) {
   const form = useForm<RangeForm, unknown, ReportRangeInput>({ resolver, defaultValues: { fromDate: '', toDate: '' } });
   const { errors } = form.formState;
@@ -16,7 +26,8 @@ export function ReportFilters({ isBusy, onSubmit }: { isBusy: boolean; onSubmit(
       <TextField
         id="report-from"
         label="From"
-        type="date"
+        placeholder="DD/MM/YYYY"
+        inputMode="numeric"
         className="report-field"
         registration={form.register('fromDate')}
         error={errors.fromDate?.message}
@@ -24,7 +35,8 @@ export function ReportFilters({ isBusy, onSubmit }: { isBusy: boolean; onSubmit(
       <TextField
         id="report-to"
         label="To"
-        type="date"
+        placeholder="DD/MM/YYYY"
+        inputMode="numeric"
         className="report-field"
         registration={form.register('toDate')}
         error={errors.toDate?.message}

@@ -38,8 +38,8 @@ export function ReportScreen<K extends ReportKind>(props: ReportScreenProps<K>) 
   useEffect(() => {
     if (!report.data || report.dataUpdatedAt === toasted.current) return;
     toasted.current = report.dataUpdatedAt;
-    toastEnvelope(report.data);
-  }, [report.data, report.dataUpdatedAt]);
+    toastEnvelope(report.data, 'Done.', `report-${props.kind}`);
+  }, [report.data, report.dataUpdatedAt, props.kind]);
 
   const { searchField } = props;
   const rows = useMemo(() => {

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
 
-/** A payment gateway (SPEC §3): the id is obfuscated; '1' marks the active one. */
+/** A payment gateway (SPEC §3): its numeric id; '1' marks the active one. */
 export interface Gateway {
-  id: string;
+  id: number;
   gateway_name: string;
   is_active: '1' | '0';
 }

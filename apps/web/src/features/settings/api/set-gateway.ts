@@ -1,9 +1,11 @@
+import { encodeId } from '@nzeta/domain/id-codec';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { gatewaysQuery } from './get-gateways';
 
-export function setGateway(gatewayId: string) {
-  return apiRequest('POST', 'admin/payment-gateway-setting', { body: { gatewayId } });
+/** The gateway's own id, sent obfuscated as SPEC §7 has it (DESIGN §2). */
+export function setGateway(id: number) {
+  return apiRequest('POST', 'admin/payment-gateway-setting', { body: { gatewayId: encodeId(id) } });
 }
 
 export function useSetGateway() {

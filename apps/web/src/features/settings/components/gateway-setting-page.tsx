@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { can, gatewayFormInput } from '@nzeta/domain';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { NoAccess } from '../../../components/ui/no-access';
@@ -28,8 +29,14 @@ function GatewaySetting() {
     formState: { errors },
   } = useForm<GatewayForm>({ resolver: zodResolver(gatewayFormInput), defaultValues: { gatewayName: '' } });
 
+  // The select starts on the gateway in use, and stays on the one just chosen.
+  const active = gateways.data?.find((gateway) => gateway.is_active === '1');
+  useEffect(() => {
+    if (active) reset({ gatewayName: String(active.id) });
+  }, [active, reset]);
+
   const onSubmit = handleSubmit(async ({ gatewayName }) => {
-    if (toastEnvelope(await setGateway.mutateAsync(gatewayName))) reset({ gatewayName: '' });
+    toastEnvelope(await setGateway.mutateAsync(Number(gatewayName)));
   });
 
   return (

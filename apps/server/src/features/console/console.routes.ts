@@ -1,0 +1,43 @@
+import { businessToday, globalSearchQuery } from '@nzeta/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { currentStaff, type StaffPrincipal } from '../../plugins/authentication';
+import type { FolderContext } from '../orders/folder-sql';
+import { RollupCache } from '../orders/rollup-cache';
+import { getSlaHours } from '../settings/sla-settings';
+import { getDashboard } from './get-dashboard';
+import { searchAllOrders } from './search-all-orders';
+
+const work = { permission: 'orders.work' } as const;
+const tags = ['console'];
+
+/** The operations dashboard and the header search across every folder a member may open. */
+export async function consoleRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const rollup = new RollupCache(app.ctx.events, app.ctx.config.FOLDER_COUNTS_MAX_AGE_MS);
+  const contextOf = (member: StaffPrincipal): FolderContext => ({
+    staffId: member.id,
+    today: businessToday(app.ctx.config.BUSINESS_TZ),
+  });
+
+  api.get('/admin/dashboard', { config: work, schema: { tags } }, async (request) => {
+    const ctx = contextOf(currentStaff(request));
+    const [groups, sla] = await Promise.all([rollup.groups(app.ctx.db, ctx.today), getSlaHours(app.ctx.db)]);
+    const data = await getDashboard(app.ctx.db, { ctx, groups, sla, timeZone: app.ctx.config.BUSINESS_TZ });
+    return { status: 1, message: 'Dashboard loaded.', data };
+  });
+
+  api.get(
+    '/admin/global-search',
+    { config: work, schema: { tags, querystring: globalSearchQuery } },
+    async (request) => {
+      const member = currentStaff(request);
+      const { hits, more } = await searchAllOrders(app.ctx.db, {
+        term: request.query.q,
+        role: member.role,
+        ctx: contextOf(member),
+      });
+      return { status: 1, message: 'Search results.', data: hits, more };
+    },
+  );
+}
