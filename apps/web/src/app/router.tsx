@@ -19,6 +19,7 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
 }
 
 const folders = () => import('../features/folders/pages');
+const futureFolder = () => import('../features/folders/future-pages');
 const reports = () => import('../features/reports');
 const orderDetail = () => import('../features/order-detail');
 const consolePages = () => import('../features/console/pages');
@@ -87,7 +88,7 @@ export const router = createBrowserRouter([
             path,
             element: page(folders, (m) => () => <m.FolderPage folder={folder} key={folder} />),
           })),
-          { path: paths.admin.futureOrder, element: page(folders, (m) => m.FutureOrdersPage) },
+          { path: paths.admin.futureOrder, element: page(futureFolder, (m) => m.FutureOrdersPage) },
           { path: paths.admin.refundOrder, element: page(folders, (m) => m.RefundsPage) },
           { path: paths.admin.countryReport, element: page(reports, (m) => m.CountryReportPage) },
           { path: paths.admin.processedReport, element: page(reports, (m) => m.ProcessedReportPage) },

@@ -1,6 +1,7 @@
 import { flexRender, type Row, type Table } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
+import { BodyRow } from './body-row';
+import type VirtualRowsOf from './virtual-rows';
 import '../../styles/data-table.css';
 
 declare module '@tanstack/react-table' {
@@ -13,7 +14,8 @@ declare module '@tanstack/react-table' {
 
 /** Above this many rows the body is virtualised: the DOM holds only what is on screen. */
 export const VIRTUALIZE_FROM = 100;
-const ROW_HEIGHT = 45;
+// React.lazy drops the component's type parameter; the rows keep the table's row type.
+const VirtualRows = lazy(() => import('./virtual-rows')) as unknown as typeof VirtualRowsOf;
 
 export interface DataTableProps<T> {
   table: Table<T>;
@@ -79,39 +81,6 @@ function Header<T>({ table, sort, onSort }: Pick<DataTableProps<T>, 'table' | 's
   );
 }
 
-function BodyRow<T>({ row, index, props }: { row: Row<T>; index: number; props: DataTableProps<T> }) {
-  const classes = [
-    row.getIsSelected() ? 'is-selected' : '',
-    index === props.focusedIndex ? 'is-focused' : '',
-    props.rowClassName?.(row) ?? '',
-  ]
-    .filter(Boolean)
-    .join(' ');
-  return (
-    <tr
-      data-row-index={index}
-      className={classes || undefined}
-      aria-selected={row.getIsSelected()}
-      onClick={props.onRowClick ? () => props.onRowClick?.(row, index) : undefined}
-    >
-      {row.getVisibleCells().map((cell) => (
-        <td key={cell.id} className={cell.column.columnDef.meta?.className}>
-          {flexRender(cell.column.columnDef.cell, cell.getContext())}
-        </td>
-      ))}
-    </tr>
-  );
-}
-
-/** Stands in for the rows scrolled out of view, so the scrollbar keeps the whole list's length. */
-function SpacerRow({ height, colSpan }: { height: number; colSpan: number }) {
-  return (
-    <tr className="virtual-spacer">
-      <td colSpan={colSpan} style={{ height, padding: 0, border: 0 }} />
-    </tr>
-  );
-}
-
 function MessageRow({ colSpan, children, tone }: { colSpan: number; children: ReactNode; tone?: 'error' }) {
   return (
     <tr className="data-table-message">
@@ -132,23 +101,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const colSpan = colSpanOf(table);
   const isVirtual = rows.length > VIRTUALIZE_FROM;
   const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
-    count: isVirtual ? rows.length : 0,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
-  });
-
   const { focusedIndex } = props;
   useEffect(() => {
-    if (focusedIndex === undefined || focusedIndex < 0) return;
-    if (isVirtual) {
-      virtualizer.scrollToIndex(focusedIndex, { align: 'auto' });
-      return;
-    }
+    // The virtual body scrolls its own rows into view.
+    if (focusedIndex === undefined || focusedIndex < 0 || isVirtual) return;
     const row = scrollRef.current?.querySelector(`tr[data-row-index="${focusedIndex}"]`);
     row?.scrollIntoView?.({ block: 'nearest' });
-  }, [focusedIndex, isVirtual, virtualizer]);
+  }, [focusedIndex, isVirtual]);
 
   let body: ReactNode;
   if (error)
@@ -160,21 +119,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
   else if (isLoading && !rows.length) body = <MessageRow colSpan={colSpan}>Loading...</MessageRow>;
   else if (!rows.length) body = <MessageRow colSpan={colSpan}>{emptyText}</MessageRow>;
   else if (!isVirtual) body = rows.map((row, index) => <BodyRow key={row.id} row={row} index={index} props={props} />);
-  else {
-    const items = virtualizer.getVirtualItems();
-    const before = items[0]?.start ?? 0;
-    const after = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
+  else
     body = (
-      <>
-        {before > 0 && <SpacerRow height={before} colSpan={colSpan} />}
-        {items.map((item) => {
-          const row = rows[item.index] as Row<T>;
-          return <BodyRow key={row.id} row={row} index={item.index} props={props} />;
-        })}
-        {after > 0 && <SpacerRow height={after} colSpan={colSpan} />}
-      </>
+      <Suspense fallback={<MessageRow colSpan={colSpan}>Loading...</MessageRow>}>
+        <VirtualRows rows={rows} colSpan={colSpan} scrollRef={scrollRef} props={props} />
+      </Suspense>
     );
-  }
 
   return (
     <div

@@ -1,2 +1,1 @@
 export { FolderPage, RefundsPage } from './components/folder-page';
-export { FutureOrdersPage } from './components/future-orders-page';
