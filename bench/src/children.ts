@@ -71,6 +71,8 @@ export function startAppServer(target: BenchDatabaseTarget): Promise<ServerProce
     DATABASE_URL: target.url ?? '',
     BENCH_PGLITE_DIR: target.dir ?? '',
     JWT_SECRET: randomBytes(48).toString('base64url'),
+    PUBLIC_APP_URL: 'http://127.0.0.1',
+    MFA_ENCRYPTION_KEY: randomBytes(48).toString('base64url'),
     // Request logs go to a pipe here; what is measured is the application, not the terminal.
     LOG_LEVEL: 'warn',
     MAIL_WORKER: 'off',

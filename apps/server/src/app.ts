@@ -19,6 +19,7 @@ import { consoleRoutes } from './features/console/console.routes';
 import type { FetchText } from './features/delivery-events/sns-signature';
 import { webhooksRoutes } from './features/delivery-events/webhooks.routes';
 import { disputesRoutes } from './features/disputes/disputes.routes';
+import { sealMfaSecrets } from './features/auth/seal-mfa-secrets';
 import { eventsRoutes } from './features/events/events.routes';
 import { gatewaysRoutes } from './features/gateways/gateways.routes';
 import { healthRoutes } from './features/health/health.routes';
@@ -104,6 +105,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  await sealMfaSecrets(database.db, config.mfaKey);
   const events = new EventHub(database);
   await events.start();
   const metrics = config.METRICS_TOKEN ? createAppMetrics(database) : undefined;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { secretBoxKey } from './lib/secret-box';
 
 const optionalText = z
   .string()
@@ -25,7 +26,7 @@ const envSchema = z.object({
   FOLDER_COUNTS_MAX_AGE_MS: z.coerce.number().int().min(0).default(2000),
   BUSINESS_TZ: z.string().default('America/New_York'),
   PUBLIC_SITE_URL: z.url().default('https://www.example.com'),
-  /** This app's own address for links in e-mails; unset: taken from the request's Host */
+  /** This app's own address for links in e-mails; required in production (never a request's Host) */
   PUBLIC_APP_URL: optionalText.refine((v) => !v || URL.canParse(v), 'PUBLIC_APP_URL must be a URL'),
   APPLICATION_MAIL_DOMAIN: z.string().default('applications.example.com'),
   MAIL_FROM: z.string().default('NZeTA Service <no-reply@example.com>'),
@@ -51,8 +52,18 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalText,
   INTAKE_API_KEY: optionalText,
   TRUST_PROXY: optionalText,
+  /** key sealing two-step verification secrets at rest; required in production */
+  MFA_ENCRYPTION_KEY: optionalText.refine(
+    (v) => !v || v.length >= 32,
+    'MFA_ENCRYPTION_KEY must be at least 32 characters',
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  LOGIN_IP_LIMIT: z.coerce.number().int().positive().default(10),
+  /** failed sign-ins per address and minute, all accounts together (one office shares an address) */
+  LOGIN_IP_LIMIT: z.coerce.number().int().positive().default(100),
+  /** failed sign-ins per (address, account) and minute */
+  LOGIN_PAIR_LIMIT: z.coerce.number().int().positive().default(10),
+  /** forgot-password requests and invalid reset links per address and quarter of an hour */
+  RESET_IP_LIMIT: z.coerce.number().int().positive().default(10),
   LOGIN_ACCOUNT_LOCK_AFTER: z.coerce.number().int().positive().default(10),
   LOGIN_LOCK_MINUTES: z.coerce.number().positive().default(15),
   TRACK_IP_LIMIT: z.coerce.number().int().positive().default(20),
@@ -69,6 +80,10 @@ export interface Config extends Env {
   dataDir: string;
   jwtSecret: Uint8Array;
   isProduction: boolean;
+  /** Origin of every link in an e-mail: PUBLIC_APP_URL, or this server's own address outside production */
+  appUrl: string;
+  /** AES-256 key of MFA secrets at rest (MFA_ENCRYPTION_KEY, or derived from the signing key outside production) */
+  mfaKey: Buffer;
 }
 
 /** Parses the environment once; fails fast with every problem listed. */
@@ -82,9 +97,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const isProduction = values.NODE_ENV === 'production';
   if (isProduction && !values.JWT_SECRET)
     throw new Error('Invalid configuration:\n  JWT_SECRET: required in production');
+  if (isProduction && !values.PUBLIC_APP_URL)
+    throw new Error(
+      'Invalid configuration:\n  PUBLIC_APP_URL: required in production (the address staff and customers open, e.g. https://office.example.com): links in e-mails are never built from a request header',
+    );
+  if (isProduction && !values.MFA_ENCRYPTION_KEY)
+    throw new Error('Invalid configuration:\n  MFA_ENCRYPTION_KEY: required in production (32+ random characters)');
   const dataDir = path.resolve(values.DATA_DIR);
   const secret = values.JWT_SECRET ?? developmentSecret(dataDir);
-  return { ...values, dataDir, isProduction, jwtSecret: new TextEncoder().encode(secret) };
+  return {
+    ...values,
+    dataDir,
+    isProduction,
+    jwtSecret: new TextEncoder().encode(secret),
+    mfaKey: secretBoxKey(values.MFA_ENCRYPTION_KEY, new TextEncoder().encode(secret)),
+    appUrl: (values.PUBLIC_APP_URL ?? developmentAppUrl(values.HOST, values.PORT)).replace(/\/+$/, ''),
+  };
+}
+
+/** Outside production without PUBLIC_APP_URL: the address this server listens on, never a request's Host. */
+function developmentAppUrl(host: string, port: number): string {
+  const isWildcard = host === '0.0.0.0' || host === '::' || host === '';
+  const shown = isWildcard ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  return `http://${shown}:${port}`;
 }
 
 /** Outside production a signing key is generated once and kept in the data folder. */

@@ -8,7 +8,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { type BuildAppOptions, buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { insertStaff } from '../src/db/factories';
-import { signStaffToken } from '../src/features/auth/staff-token';
+import { startStaffSession } from '../src/features/auth/staff-session';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 export interface TestApp {
@@ -70,10 +70,10 @@ export async function createTestApp(
     config,
     async signInAs(role, fields = {}) {
       const member = await insertStaff(database.db, { type: role, ...fields });
-      const token = await signStaffToken(
-        { user: { id: member.id, name: member.name, type: role }, ver: member.tokenVersion },
-        config.jwtSecret,
-        config.JWT_TTL_HOURS,
+      const token = await startStaffSession(
+        database.db,
+        { user: { id: member.id, name: member.name, type: role }, tokenVersion: member.tokenVersion },
+        { secret: config.jwtSecret, ttlHours: config.JWT_TTL_HOURS },
       );
       return { token, id: member.id, name: member.name, email: member.email, password: member.password };
     },

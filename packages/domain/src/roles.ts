@@ -34,6 +34,10 @@ export const PERMISSIONS = {
   'disputes.outcome': ['Admin', 'Manager'],
   /** the Disputes report: amounts won and lost */
   'reports.disputes': ['Admin', 'Manager'],
+  /** lift a sign-in lock (DESIGN §3: unlock an account) */
+  'account.unlock': ['Admin', 'Manager'],
+  /** reset another member's two-step verification (they set it up again) */
+  'mfa.reset': ['Admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -89,6 +89,8 @@ export const ROUTE_POLICY = {
   'POST /api/admin/add-team-member': 'team.manage',
   'POST /api/admin/update-team-member': 'team.manage',
   'PUT /api/admin/delete-team-member': 'team.manage',
+  'PUT /api/admin/unlock-team-member': 'account.unlock',
+  'PUT /api/admin/reset-team-member-mfa': 'mfa.reset',
   'GET /api/admin/payment-gateways': 'gateways.manage',
   'POST /api/admin/payment-gateway-setting': 'gateways.manage',
 

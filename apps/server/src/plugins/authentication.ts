@@ -3,9 +3,11 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
-import { staff } from '../db/schema';
+import { settings, staff, staffSessions } from '../db/schema';
+import { isSessionAlive, touchSession } from '../features/auth/staff-session';
 import { tokenFromHeader, verifyStaffToken } from '../features/auth/staff-token';
-import { forbidden, unauthorized } from '../lib/app-error';
+import { REQUIRE_MFA_KEY } from '../features/settings/get-settings';
+import { forbidden, mfaSetupRequired, unauthorized } from '../lib/app-error';
 import { writeAudit } from '../lib/audit';
 import { memoizeByObject } from '../lib/memo';
 
@@ -13,6 +15,8 @@ export interface StaffPrincipal {
   id: number;
   name: string;
   role: Role;
+  /** the session the token belongs to (logout ends it) */
+  sid?: string;
 }
 
 declare module 'fastify' {
@@ -24,17 +28,30 @@ declare module 'fastify' {
     permission?: Permission | 'public';
     /** EventSource cannot send headers: this route may take the token as ?token= */
     allowQueryToken?: boolean;
+    /** open to a member who must still set up two-step verification (enrolment, sign-out) */
+    allowDuringMfaSetup?: boolean;
   }
 }
 
 function buildMemberQuery(db: Db) {
   return db
-    .select({ id: staff.id, name: staff.name, type: staff.type, tokenVersion: staff.tokenVersion })
+    .select({
+      id: staff.id,
+      name: staff.name,
+      type: staff.type,
+      tokenVersion: staff.tokenVersion,
+      mfaEnabled: staff.mfaEnabled,
+      mfaRequired: sql<boolean>`coalesce((select ${settings.value} = 'true'::jsonb from ${settings} where ${settings.key} = ${REQUIRE_MFA_KEY}), false)`,
+      lastSeenAt: staffSessions.lastSeenAt,
+    })
     .from(staff)
+    .leftJoin(staffSessions, and(eq(staffSessions.id, sql.placeholder('sid')), eq(staffSessions.staffId, staff.id)))
     .where(and(eq(staff.id, sql.placeholder('id')), isNull(staff.deletedAt)))
     .limit(1)
-    .prepare('staff_member');
+    .prepare('staff_member_session');
 }
+
+export const SESSION_IDLE = 'Your session has ended after a period without activity. Please sign in again.';
 
 /** Every staff request runs it: built once, planned once per connection. */
 const memberQuery = memoizeByObject(buildMemberQuery);
@@ -51,9 +68,16 @@ export async function authenticateStaff(app: FastifyInstance, request: FastifyRe
   if (!token) throw unauthorized('Please sign in to continue.');
   const claims = await verifyStaffToken(token, app.ctx.config.jwtSecret);
   if (!claims) throw unauthorized();
-  const [member] = await memberQuery(app.ctx.db).execute({ id: claims.user.id });
+  const [member] = await memberQuery(app.ctx.db).execute({ id: claims.user.id, sid: claims.sid });
   if (!member || member.tokenVersion !== claims.ver || !isRole(member.type)) throw unauthorized();
-  return { id: member.id, name: member.name, role: member.type };
+  // The idle timeout is the server's, not only the console's: an unused token stops working.
+  if (!isSessionAlive(member.lastSeenAt, app.ctx.config.IDLE_TIMEOUT_MINUTES)) throw unauthorized(SESSION_IDLE);
+  await touchSession(app.ctx.db, claims.sid, member.lastSeenAt as string);
+  // While the Admin requires two-step verification, a member without it may only set it up.
+  if (member.mfaRequired && !member.mfaEnabled && !request.routeOptions.config.allowDuringMfaSetup) {
+    throw mfaSetupRequired();
+  }
+  return { id: member.id, name: member.name, role: member.type, sid: claims.sid };
 }
 
 /**

@@ -17,7 +17,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply
         .code(error.httpStatus)
         .headers(error.headers)
-        .send({ status: error.httpStatus === 401 ? 401 : 0, message: error.message });
+        .send({
+          status: error.httpStatus === 401 ? 401 : 0,
+          message: error.message,
+          ...(error.code && { code: error.code }),
+        });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];

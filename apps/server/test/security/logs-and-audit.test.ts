@@ -30,6 +30,7 @@ beforeAll(async () => {
       LOG_LEVEL: 'trace',
       INTAKE_API_KEY: INTAKE_KEY,
       PUBLIC_APP_URL: 'https://backoffice.example.com',
+      MFA_ENCRYPTION_KEY: 'mfa-key-for-the-production-mode-log-tests',
       LOGIN_IP_LIMIT: '1000',
     },
     { logStream: { write: (line: string) => void logLines.push(line) } },

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifySchema, InjectOptions, RouteOptions } from 'fastify';
 import { buildApplication, insertOrder, insertStaff, toIntakeBody } from '../../src/db/factories';
 import { paymentGateways, staff } from '../../src/db/schema';
-import { signStaffToken } from '../../src/features/auth/staff-token';
+import { startStaffSession } from '../../src/features/auth/staff-session';
 import { multipart } from '../../src/features/order-detail/testing/multipart';
 import { samplePng } from '../../src/features/order-detail/testing/sample-files';
 import { signDownloadLink } from '../../src/features/visitor/download-link';
@@ -80,10 +80,10 @@ export async function tokenFor(t: TestApp, member: Member): Promise<string> {
     .from(staff)
     .where(eq(staff.id, member.id));
   if (!row) throw new Error(`no member ${member.id}`);
-  return signStaffToken(
-    { user: { id: member.id, name: member.name, type: row.type as Role }, ver: row.tokenVersion },
-    t.config.jwtSecret,
-    t.config.JWT_TTL_HOURS,
+  return startStaffSession(
+    t.database.db,
+    { user: { id: member.id, name: member.name, type: row.type as Role }, tokenVersion: row.tokenVersion },
+    { secret: t.config.jwtSecret, ttlHours: t.config.JWT_TTL_HOURS },
   );
 }
 
@@ -283,6 +283,10 @@ export const ROUTE_REQUESTS: Record<RouteKey, (fx: Fixture) => RouteRequest> = {
     }),
   'PUT /api/admin/delete-team-member': (fx) =>
     json('PUT', '/api/admin/delete-team-member', { teamMemberId: fx.deleteVictim.id }),
+  'PUT /api/admin/unlock-team-member': (fx) =>
+    json('PUT', '/api/admin/unlock-team-member', { teamMemberId: fx.updateVictim.id }),
+  'PUT /api/admin/reset-team-member-mfa': (fx) =>
+    json('PUT', '/api/admin/reset-team-member-mfa', { teamMemberId: fx.updateVictim.id }),
   'GET /api/admin/payment-gateways': () => json('GET', '/api/admin/payment-gateways'),
   'POST /api/admin/payment-gateway-setting': (fx) =>
     json('POST', '/api/admin/payment-gateway-setting', { gatewayId: fx.gatewayId }),

@@ -24,6 +24,8 @@ export const changePasswordInput = z.object({
     .min(1, 'Please enter your New Password.')
     .min(6, 'New Password must be at least 6 characters.')
     .max(256, 'New Password must be at most 256 characters.'),
+  /** a current one-time code; required of members with two-step verification only */
+  code: z.string().trim().max(40, 'The code is not valid. Please try again.').optional(),
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
 

@@ -4,10 +4,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { writeAudit } from '../../lib/audit';
 import { currentStaff } from '../../plugins/authentication';
 import { changePassword, revokeTokens } from './change-password';
+import { cookieValue, DEVICE_COOKIE, deviceCookieHeader } from './device-cookie';
 import { mfaRoutes } from './mfa.routes';
-import { needsMfaSetup } from './mfa-enrolment';
+import { assertFreshCode, needsMfaSetup } from './mfa-enrolment';
 import { passwordResetRoutes } from './password-reset.routes';
 import { signIn } from './sign-in';
+import { endStaffSession } from './staff-session';
 
 /** Sign-in is public; the rest need a signed-in member. Mounted under /api. */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
@@ -16,8 +18,14 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/admin/admin-login',
     { schema: { body: loginInput, tags: ['auth'] }, config: { permission: 'public' } },
-    async (request) => {
-      const { user, jwtToken } = await signIn(app.ctx.db, app.ctx.config, { ...request.body, ip: request.ip });
+    async (request, reply) => {
+      const { config } = app.ctx;
+      const { user, jwtToken, deviceCookie } = await signIn(app.ctx.db, config, {
+        ...request.body,
+        ip: request.ip,
+        deviceCookie: cookieValue(request.headers.cookie, DEVICE_COOKIE),
+      });
+      reply.header('set-cookie', deviceCookieHeader(deviceCookie, config.appUrl.startsWith('https:')));
       // The console sends such a member to the Security screen (Admin policy 'requireMfa').
       const mfaSetupRequired = await needsMfaSetup(app.ctx.db, user.id);
       return {
@@ -29,7 +37,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  api.get('/user_info', { schema: { tags: ['auth'] }, config: { permission: 'account.self' } }, async (request) => {
+  // Enrolment and sign-out stay open while two-step verification must still be set up; who the
+  // member is (user_info) too, so the console can show the enrolment screen.
+  const enrolling = { permission: 'account.self', allowDuringMfaSetup: true } as const;
+  api.get('/user_info', { schema: { tags: ['auth'] }, config: enrolling }, async (request) => {
     const member = currentStaff(request);
     return { status: 1, message: 'OK', data: { user: { id: member.id, name: member.name, type: member.role } } };
   });
@@ -39,6 +50,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     { schema: { body: changePasswordInput, tags: ['auth'] }, config: { permission: 'account.self' } },
     async (request) => {
       const member = currentStaff(request);
+      // With two-step verification on, a stolen session alone cannot set a new password.
+      await assertFreshCode(app.ctx.db, app.ctx.config, member.id, request.body.code, request.ip);
       await changePassword(app.ctx.db, member.id, request.body.newPassword);
       await writeAudit(app.ctx.db, {
         actorId: member.id,
@@ -50,9 +63,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  api.post('/admin/logout', { schema: { tags: ['auth'] }, config: { permission: 'account.self' } }, async (request) => {
+  api.post('/admin/logout', { schema: { tags: ['auth'] }, config: enrolling }, async (request) => {
     const member = currentStaff(request);
     await revokeTokens(app.ctx.db, member.id);
+    await endStaffSession(app.ctx.db, member.sid);
     return { status: 1, message: 'You have been signed out.', data: null };
   });
 

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { staff } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
+import { spendResetLinks } from './reset-password';
 
 /** Sets a new password and revokes every token the member holds. */
 export async function changePassword(db: DbOrTx, staffId: number, newPassword: string): Promise<void> {
@@ -10,6 +11,7 @@ export async function changePassword(db: DbOrTx, staffId: number, newPassword: s
     .update(staff)
     .set({ passwordHash, tokenVersion: sql`${staff.tokenVersion} + 1`, updatedAt: sql`now()` })
     .where(eq(staff.id, staffId));
+  await spendResetLinks(db, staffId);
 }
 
 /** Ends every session of the member (logout revokes the token server-side too). */

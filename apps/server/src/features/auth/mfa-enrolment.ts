@@ -2,13 +2,16 @@ import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { authenticator } from 'otplib';
 import QRCode from 'qrcode';
+import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { staff } from '../../db/schema';
 import { badRequest, conflict, unauthorized } from '../../lib/app-error';
 import { writeAudit } from '../../lib/audit';
 import { hashPassword } from '../../lib/passwords';
+import { seal } from '../../lib/secret-box';
 import type { StaffPrincipal } from '../../plugins/authentication';
 import { isMfaRequired } from '../settings/get-settings';
+import { lockedError, lockedUntil, refuseWrongCode } from './account-lock';
 import { verifyTotpForMember } from './mfa';
 
 const ISSUER = 'NZeTA Back Office';
@@ -30,6 +33,7 @@ async function loadMember(db: DbOrTx, id: number) {
   const [member] = await db
     .select({
       id: staff.id,
+      name: staff.name,
       email: staff.email,
       mfaSecret: staff.mfaSecret,
       mfaEnabled: staff.mfaEnabled,
@@ -62,6 +66,7 @@ export async function needsMfaSetup(db: DbOrTx, memberId: number): Promise<boole
 /** Starts enrolment: a new secret, pending until the member confirms it with a code. */
 export async function setupMfa(
   db: DbOrTx,
+  config: Config,
   actor: StaffPrincipal,
 ): Promise<{ secret: string; otpauthUrl: string; qrDataUrl: string }> {
   const member = await loadMember(db, actor.id);
@@ -71,7 +76,7 @@ export async function setupMfa(
   const qrDataUrl = await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 220, errorCorrectionLevel: 'M' });
   await db
     .update(staff)
-    .set({ mfaSecret: secret, mfaEnabled: false, mfaLastStep: null, recoveryCodes: [] })
+    .set({ mfaSecret: seal(secret, config.mfaKey), mfaEnabled: false, mfaLastStep: null, recoveryCodes: [] })
     .where(eq(staff.id, member.id));
   return { secret, otpauthUrl, qrDataUrl };
 }
@@ -83,12 +88,22 @@ function newRecoveryCode(): string {
 }
 
 /** Confirms enrolment with a first code; answers the recovery codes, shown this once only. */
-export async function enableMfa(db: DbOrTx, actor: StaffPrincipal, code: string, ip: string): Promise<string[]> {
+export async function enableMfa(
+  db: DbOrTx,
+  config: Config,
+  actor: StaffPrincipal,
+  code: string,
+  ip: string,
+): Promise<string[]> {
   const member = await loadMember(db, actor.id);
   if (member.mfaEnabled) throw conflict('Two-step verification is already on.');
   if (!member.mfaSecret) throw badRequest('Please start the set-up first.');
   // Recovery codes do not count here: the point is to prove the app produces codes.
-  if (!(await verifyTotpForMember(db, { ...member, recoveryCodes: [] }, code))) throw badRequest(WRONG_CODE);
+  const until = await lockedUntil(db, member.id);
+  if (until) throw lockedError(until, config);
+  if (!(await verifyTotpForMember(db, { ...member, recoveryCodes: [] }, code, config.mfaKey))) {
+    throw await refuseWrongCode(db, config, member, ip, WRONG_CODE);
+  }
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   const hashes = await Promise.all(codes.map((c) => hashPassword(c)));
   await db.update(staff).set({ mfaEnabled: true, recoveryCodes: hashes }).where(eq(staff.id, member.id));
@@ -96,11 +111,39 @@ export async function enableMfa(db: DbOrTx, actor: StaffPrincipal, code: string,
   return codes;
 }
 
+/**
+ * Checks a fresh code of an enrolled member before a sensitive change (turning two-step
+ * verification off, a new password): a stolen session alone is not enough. Wrong codes count
+ * toward the sign-in lock, and a locked account checks none.
+ */
+export async function assertFreshCode(
+  db: DbOrTx,
+  config: Config,
+  memberId: number,
+  code: string | undefined,
+  ip: string,
+): Promise<void> {
+  const member = await loadMember(db, memberId);
+  if (!member.mfaEnabled) return;
+  const until = await lockedUntil(db, member.id);
+  if (until) throw lockedError(until, config);
+  if (!code) throw badRequest('Please enter the code from your authenticator app.');
+  if (!(await verifyTotpForMember(db, member, code, config.mfaKey))) {
+    throw await refuseWrongCode(db, config, member, ip, WRONG_CODE);
+  }
+}
+
 /** Turns two-step verification off; needs a current code or a recovery code. */
-export async function disableMfa(db: DbOrTx, actor: StaffPrincipal, code: string, ip: string): Promise<void> {
+export async function disableMfa(
+  db: DbOrTx,
+  config: Config,
+  actor: StaffPrincipal,
+  code: string,
+  ip: string,
+): Promise<void> {
   const member = await loadMember(db, actor.id);
   if (!member.mfaEnabled) throw badRequest('Two-step verification is not on.');
-  if (!(await verifyTotpForMember(db, member, code))) throw badRequest(WRONG_CODE);
+  await assertFreshCode(db, config, member.id, code, ip);
   await db
     .update(staff)
     .set({ mfaEnabled: false, mfaSecret: null, mfaLastStep: null, recoveryCodes: [] })

@@ -1,4 +1,5 @@
 import { and, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { passwordResets, staff } from '../../db/schema';
@@ -15,22 +16,39 @@ const WINDOW_MS = 15 * 60_000;
 /** More links than this per account and window are silently not sent: the answer never differs. */
 const MAILS_PER_ACCOUNT = 3;
 
+/** Links being written after their answer went out (awaited at shutdown and by tests). */
+const pending = new Set<Promise<void>>();
+
+/** Waits for every reset link still being written. */
+export async function settleResetLinks(): Promise<void> {
+  while (pending.size > 0) await Promise.allSettled([...pending]);
+}
+
 /**
  * Forgot password (DESIGN §4): e-mails a single-use link valid 30 minutes through the outbox.
- * The caller sees the same answer whether or not the address belongs to anyone.
+ * The caller sees the same answer whether or not the address belongs to anyone, in the same
+ * time: the look-up and the link are done after the answer, so a known address costs the caller
+ * no more than an unknown one (timing told them apart).
  */
 export async function requestPasswordReset(
   db: Db,
   config: Config,
   input: { email: string; ip: string; appOrigin: string },
+  log?: FastifyBaseLogger,
 ): Promise<void> {
   const ipCounter = await hitCounter(db, `forgot-ip:${input.ip}`, WINDOW_MS);
-  if (ipCounter.count > config.LOGIN_IP_LIMIT) {
+  if (ipCounter.count > config.RESET_IP_LIMIT) {
     const retryAfter = secondsUntil(ipCounter.resetAt);
     throw new AppError(`Too many requests. Please try again in ${Math.ceil(retryAfter / 60)} minutes.`, 429, {
       'retry-after': String(retryAfter),
     });
   }
+  const work = sendResetLink(db, input).catch((error: unknown) => log?.error({ err: error }, 'reset link not sent'));
+  pending.add(work);
+  void work.finally(() => pending.delete(work));
+}
+
+async function sendResetLink(db: Db, input: { email: string; ip: string; appOrigin: string }): Promise<void> {
   const [member] = await db
     .select({ id: staff.id, name: staff.name, email: staff.email })
     .from(staff)

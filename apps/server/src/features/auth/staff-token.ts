@@ -7,11 +7,13 @@ export interface StaffClaims {
   user: SessionUser;
   /** the member's token version when issued: a bump revokes every older token */
   ver: number;
+  /** the session (staff_sessions.id) the idle timeout is kept on */
+  sid: string;
 }
 
 export async function signStaffToken(claims: StaffClaims, secret: Uint8Array, ttlHours: number): Promise<string> {
   return signToken(
-    { user: claims.user, ver: claims.ver, sub: String(claims.user.id) },
+    { user: claims.user, ver: claims.ver, sid: claims.sid, sub: String(claims.user.id) },
     secret,
     STAFF,
     ttlHours * 3_600_000,
@@ -24,8 +26,8 @@ export async function verifyStaffToken(token: string, secret: Uint8Array): Promi
   const payload = verifyToken(token, secret, STAFF);
   const user = payload?.user as Partial<SessionUser> | undefined;
   if (!user || typeof user.id !== 'number' || typeof user.name !== 'string' || !isRole(user.type)) return undefined;
-  if (typeof payload?.ver !== 'number') return undefined;
-  return { user: { id: user.id, name: user.name, type: user.type }, ver: payload.ver };
+  if (typeof payload?.ver !== 'number' || typeof payload.sid !== 'string') return undefined;
+  return { user: { id: user.id, name: user.name, type: user.type }, ver: payload.ver, sid: payload.sid };
 }
 
 /** The spec sends the token raw; 'Bearer <token>' is accepted too (DESIGN §4). */

@@ -3,7 +3,10 @@ import type { staff } from '../../db/schema';
 /** What the list shows in place of a password: hashes never leave the server (DESIGN §3). */
 export const MASKED_PASSWORD = '••••••••';
 
-type StaffRow = Pick<typeof staff.$inferSelect, 'id' | 'name' | 'email' | 'type' | 'createdAt'>;
+type StaffRow = Pick<
+  typeof staff.$inferSelect,
+  'id' | 'name' | 'email' | 'type' | 'createdAt' | 'lockedUntil' | 'mfaEnabled'
+>;
 
 export interface TeamMemberRow {
   id: number;
@@ -13,6 +16,9 @@ export interface TeamMemberRow {
   type: string;
   memberRole: string;
   createdAt: string;
+  /** when a sign-in lock ends; null when the account is not locked (the unlock button) */
+  lockedUntil: string | null;
+  mfaEnabled: boolean;
 }
 
 /** The team member of SPEC §3 (memberRole is the list's name for type). */
@@ -25,6 +31,8 @@ export function toTeamMemberRow(member: StaffRow): TeamMemberRow {
     type: member.type,
     memberRole: member.type,
     createdAt: member.createdAt,
+    lockedUntil: member.lockedUntil && new Date(member.lockedUntil) > new Date() ? member.lockedUntil : null,
+    mfaEnabled: member.mfaEnabled,
   };
 }
 
@@ -34,4 +42,6 @@ export const teamMemberColumns = <T extends typeof staff>(table: T) => ({
   email: table.email,
   type: table.type,
   createdAt: table.createdAt,
+  lockedUntil: table.lockedUntil,
+  mfaEnabled: table.mfaEnabled,
 });

@@ -7,6 +7,7 @@ import { addTeamMember } from './add-team-member';
 import { deleteTeamMember } from './delete-team-member';
 import { findTeamMembers } from './find-team-members';
 import { getTeamMemberById, MEMBER_NOT_FOUND } from './get-team-member-by-id';
+import { resetTeamMemberMfa, unlockTeamMember } from './unlock-team-member';
 import { updateTeamMember } from './update-team-member';
 
 const memberIdParams = z.object({
@@ -63,4 +64,22 @@ export async function teamRoutes(app: FastifyInstance): Promise<void> {
       : '';
     return { status: 1, message: `Team member deleted successfully.${released}`, data: { releasedOrders } };
   });
+
+  api.put(
+    '/admin/unlock-team-member',
+    { config: { permission: 'account.unlock' }, schema: { tags, body: deleteTeamMemberInput } },
+    async (request) => {
+      await unlockTeamMember(app.ctx.db, currentStaff(request), request.body.teamMemberId, request.ip);
+      return { status: 1, message: 'The account is unlocked.', data: null };
+    },
+  );
+
+  api.put(
+    '/admin/reset-team-member-mfa',
+    { config: { permission: 'mfa.reset' }, schema: { tags, body: deleteTeamMemberInput } },
+    async (request) => {
+      await resetTeamMemberMfa(app.ctx.db, currentStaff(request), request.body.teamMemberId, request.ip);
+      return { status: 1, message: 'Two-step verification has been reset.', data: null };
+    },
+  );
 }

@@ -6,6 +6,7 @@ import { badRequest, conflict, notFound } from '../../lib/app-error';
 import { writeAudit } from '../../lib/audit';
 import { hashPassword } from '../../lib/passwords';
 import type { StaffPrincipal } from '../../plugins/authentication';
+import { spendResetLinks } from '../auth/reset-password';
 import { MEMBER_NOT_FOUND } from './get-team-member-by-id';
 import { assertCanManage, assertEmailFree, DUPLICATE_EMAIL, isUniqueViolation } from './team-rules';
 
@@ -46,6 +47,9 @@ export async function updateTeamMember(
           ...(revokes ? { tokenVersion: sql`${staff.tokenVersion} + 1` } : {}),
         })
         .where(eq(staff.id, member.id));
+      // A link sent to the old address, or made before the new password, must not outlive either.
+      if (passwordHash || member.email.toLowerCase() !== input.email.toLowerCase())
+        await spendResetLinks(tx, member.id);
       const audit = { actorId: actor.id, actorName: actor.name, target: `staff:${member.id}`, ip };
       await writeAudit(tx, {
         ...audit,

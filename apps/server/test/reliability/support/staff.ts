@@ -1,7 +1,7 @@
 import type { Role } from '@nzeta/domain';
 import type { DbOrTx } from '../../../src/db/client';
 import { insertStaff } from '../../../src/db/factories';
-import { signStaffToken } from '../../../src/features/auth/staff-token';
+import { startStaffSession } from '../../../src/features/auth/staff-session';
 import { TEST_JWT_SECRET } from './server-process';
 
 /** A member of `role` and a token the spawned servers (JWT_SECRET = TEST_JWT_SECRET) accept. */
@@ -11,10 +11,10 @@ export async function createStaffToken(
   name = `${role} Tester`,
 ): Promise<{ id: number; name: string; email: string; password: string; token: string }> {
   const member = await insertStaff(db, { type: role, name });
-  const token = await signStaffToken(
-    { user: { id: member.id, name: member.name, type: role }, ver: member.tokenVersion },
-    new TextEncoder().encode(TEST_JWT_SECRET),
-    2,
+  const token = await startStaffSession(
+    db,
+    { user: { id: member.id, name: member.name, type: role }, tokenVersion: member.tokenVersion },
+    { secret: new TextEncoder().encode(TEST_JWT_SECRET), ttlHours: 2 },
   );
   return { id: member.id, name: member.name, email: member.email, password: member.password, token };
 }

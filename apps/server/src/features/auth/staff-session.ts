@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import type { SessionUser } from '@nzeta/domain';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { staffSessions } from '../../db/schema';
+import { signStaffToken } from './staff-token';
+
+/** A request refreshes its session's last-seen time at most this often: one write a minute. */
+const TOUCH_AFTER_MS = 60_000;
+
+/** Starts a session of the member and signs its token (the sid names the session). */
+export async function startStaffSession(
+  db: DbOrTx,
+  member: { user: SessionUser; tokenVersion: number },
+  signing: { secret: Uint8Array; ttlHours: number },
+): Promise<string> {
+  const sid = randomBytes(18).toString('base64url');
+  await db.insert(staffSessions).values({ id: sid, staffId: member.user.id });
+  return signStaffToken({ user: member.user, ver: member.tokenVersion, sid }, signing.secret, signing.ttlHours);
+}
+
+/**
+ * Whether the session is still alive: known and used within the idle timeout. A live session
+ * is marked seen now (at most once a minute, so a busy console writes little).
+ */
+export function isSessionAlive(lastSeenAt: string | null, idleMinutes: number): boolean {
+  return lastSeenAt !== null && Date.now() - new Date(lastSeenAt).getTime() < idleMinutes * 60_000;
+}
+
+export async function touchSession(db: DbOrTx, sid: string, lastSeenAt: string): Promise<void> {
+  if (Date.now() - new Date(lastSeenAt).getTime() < TOUCH_AFTER_MS) return;
+  await db.update(staffSessions).set({ lastSeenAt: sql`now()` }).where(eq(staffSessions.id, sid));
+}
+
+export async function endStaffSession(db: DbOrTx, sid: string | undefined): Promise<void> {
+  if (sid) await db.delete(staffSessions).where(eq(staffSessions.id, sid));
+}
+
+/** Sessions idle past the timeout (run by the housekeeping job). */
+export async function purgeIdleSessions(db: DbOrTx, idleMinutes: number): Promise<number> {
+  const gone = await db
+    .delete(staffSessions)
+    .where(and(lt(staffSessions.lastSeenAt, sql`now() - make_interval(mins => ${idleMinutes})`)))
+    .returning({ id: staffSessions.id });
+  return gone.length;
+}
