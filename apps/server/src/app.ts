@@ -33,6 +33,7 @@ import { serializeRequest } from './features/privacy/redact-url';
 import { reportsRoutes } from './features/reports/reports.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { teamRoutes } from './features/team/team.routes';
+import { trackLockRoutes } from './features/visitor/track-lock.routes';
 import { visitorRoutes } from './features/visitor/visitor.routes';
 import { EventHub } from './lib/event-hub';
 import { staffScope } from './plugins/authentication';
@@ -164,6 +165,7 @@ export async function buildApp({
         await staffApi.register(disputesRoutes);
         await staffApi.register(reportsRoutes);
         await staffApi.register(settingsRoutes);
+        await staffApi.register(trackLockRoutes);
       });
     },
     { prefix: '/api' },
@@ -183,9 +185,18 @@ const shedLoad = ((_request: FastifyRequest, reply: FastifyReply) => {
   return { status: 0, message: BUSY_MESSAGE };
 }) as unknown as NonNullable<FastifyUnderPressureOptions['pressureHandler']>;
 
-/** TRUST_PROXY: 'true', or the proxies' addresses / CIDRs ('loopback, 10.0.0.0/8'). */
-function parseTrustProxy(value: string | undefined): boolean | string[] {
+/**
+ * TRUST_PROXY: the proxies' addresses / CIDRs ('loopback, 10.0.0.0/8') or a hop count ('1').
+ * 'true' (believe any X-Forwarded-For) is refused by the configuration in production.
+ */
+export function parseTrustProxy(
+  value: string | undefined,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
   if (!value || value === 'false') return false;
   if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
   return value.split(',').map((v) => v.trim());
 }

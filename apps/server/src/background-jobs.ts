@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { mailMessages } from './db/schema';
+import { startAuthHousekeeping } from './features/auth/housekeeping';
 import { createDocumentStorage } from './features/documents/storage';
 import { renderInvoiceAttachment } from './features/invoices/send-invoice';
 import { createTransports } from './features/mail/providers/create-transports';
@@ -28,7 +29,14 @@ export async function startBackgroundJobs(app: FastifyInstance): Promise<Backgro
   }
   // Identity data and documents of orders completed RETENTION_DAYS ago go, at start and daily.
   const retention = startRetentionJob({ db, storage, retentionDays: config.RETENTION_DAYS, log: app.log });
-  if (config.MAIL_WORKER === 'off') return { mailWorker: undefined, stop: () => retention.stop() };
+  // Throttle counters whose window ended and sessions idle past the timeout are deleted.
+  const housekeeping = startAuthHousekeeping({ db, idleMinutes: config.IDLE_TIMEOUT_MINUTES, log: app.log });
+  if (config.MAIL_WORKER === 'off') {
+    return {
+      mailWorker: undefined,
+      stop: async () => void (await Promise.all([retention.stop(), housekeeping.stop()])),
+    };
+  }
   if (database.engine === 'pglite') {
     // PGlite is opened by one process only: a message still 'sending' was claimed by a process
     // that died mid-delivery. Its claim is released now instead of after the lock time.
@@ -76,6 +84,7 @@ export async function startBackgroundJobs(app: FastifyInstance): Promise<Backgro
     async stop() {
       await worker.stop();
       await retention.stop();
+      await housekeeping.stop();
     },
   };
 }

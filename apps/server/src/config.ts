@@ -67,7 +67,10 @@ const envSchema = z.object({
   LOGIN_ACCOUNT_LOCK_AFTER: z.coerce.number().int().positive().default(10),
   LOGIN_LOCK_MINUTES: z.coerce.number().positive().default(15),
   TRACK_IP_LIMIT: z.coerce.number().int().positive().default(20),
+  /** wrong e-mails per (address, order) and hour */
   TRACK_ORDER_LIMIT: z.coerce.number().int().positive().default(10),
+  /** wrong e-mails per order and hour, from every address, before the order-wide lock */
+  TRACK_ORDER_LOCK_AFTER: z.coerce.number().int().positive().default(50),
   MAIL_WORKER: z.enum(['on', 'off']).default('on'),
   RETENTION_DAYS: z.coerce.number().int().min(0).default(0),
   SEED_DEMO: z.enum(['auto', 'off']).default('auto'),
@@ -100,6 +103,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (isProduction && !values.PUBLIC_APP_URL)
     throw new Error(
       'Invalid configuration:\n  PUBLIC_APP_URL: required in production (the address staff and customers open, e.g. https://office.example.com): links in e-mails are never built from a request header',
+    );
+  if (isProduction && values.TRUST_PROXY === 'true')
+    throw new Error(
+      "Invalid configuration:\n  TRUST_PROXY: 'true' would believe any client's X-Forwarded-For; name the proxies' addresses/CIDRs or a hop count",
     );
   if (isProduction && !values.MFA_ENCRYPTION_KEY)
     throw new Error('Invalid configuration:\n  MFA_ENCRYPTION_KEY: required in production (32+ random characters)');

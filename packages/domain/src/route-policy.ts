@@ -67,6 +67,8 @@ export const ROUTE_POLICY = {
   'POST /api/admin/get-defence-pack-pdf': 'orders.work',
   'POST /api/admin/defence-pack-details': 'orders.work',
   'POST /api/admin/send-invoice': 'orders.work',
+  'GET /api/admin/track-lock/:orderId': 'orders.work',
+  'DELETE /api/admin/track-lock/:orderId': 'orders.work',
 
   // Chargeback desk
   'GET /api/admin/orders/:orderId/dispute': 'orders.work',

@@ -66,3 +66,12 @@ export async function clearCounter(db: DbOrTx, key: string): Promise<void> {
 export function secondsUntil(date: Date): number {
   return Math.max(1, Math.ceil((date.getTime() - Date.now()) / 1000));
 }
+
+/** Rows whose window ended: nothing reads them again (the housekeeping job deletes them). */
+export async function purgeExpiredCounters(db: DbOrTx): Promise<number> {
+  const rows = await queryRows<{ key: string }>(
+    db,
+    sql`delete from rate_counters where reset_at <= now() returning key`,
+  );
+  return rows.length;
+}

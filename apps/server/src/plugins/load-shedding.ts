@@ -10,11 +10,17 @@ export const BUSY_MESSAGE = 'The server is busy. Please try again shortly.';
  */
 export const MAX_REQUESTS_IN_FLIGHT = 200;
 
-/** Bounds the requests in progress; live-count streams (long by nature) are not counted. */
+/** The live-count stream: long by nature, so not counted (it has a per-member cap of its own). */
+export const EVENTS_ROUTE = '/api/admin/events';
+
+/**
+ * Bounds the requests in progress. Only the events route is exempt, decided by the route matched,
+ * never by a header the client chooses (any request could claim to be an event stream).
+ */
 export function registerLoadShedding(app: FastifyInstance, limit = MAX_REQUESTS_IN_FLIGHT): void {
   let inFlight = 0;
   app.addHook('onRequest', async (request, reply) => {
-    if (request.headers.accept === 'text/event-stream') return;
+    if (request.routeOptions.url === EVENTS_ROUTE && request.method === 'GET') return;
     if (inFlight >= limit) {
       return reply.code(503).header('retry-after', '2').send({ status: 0, message: BUSY_MESSAGE });
     }

@@ -105,7 +105,10 @@ describe('a stolen session against two-step verification (finding 4)', () => {
     const none = await post('/api/admin/change-password', member.token, { newPassword: 'kowhai-2025' });
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toBe('Please enter the code from your authenticator app.');
-    const wrong = await post('/api/admin/change-password', member.token, { newPassword: 'kowhai-2025', code: '000000' });
+    const wrong = await post('/api/admin/change-password', member.token, {
+      newPassword: 'kowhai-2025',
+      code: '000000',
+    });
     expect(wrong.json().message).toBe('The code is not valid. Please try again.');
     const [counted] = await t.database.db.select().from(staff).where(eq(staff.id, member.id));
     expect(counted?.failedLogins).toBe(1);
@@ -144,10 +147,7 @@ describe('a stolen session against two-step verification (finding 4)', () => {
 
     const legacy = await insertStaff(t.database.db, { type: 'Team' });
     const legacySecret = authenticator.generateSecret(20);
-    await t.database.db
-      .update(staff)
-      .set({ mfaSecret: legacySecret, mfaEnabled: true })
-      .where(eq(staff.id, legacy.id));
+    await t.database.db.update(staff).set({ mfaSecret: legacySecret, mfaEnabled: true }).where(eq(staff.id, legacy.id));
     const restarted = await createTestApp({}, { database: t.database });
     try {
       const [sealed] = await t.database.db.select().from(staff).where(eq(staff.id, legacy.id));

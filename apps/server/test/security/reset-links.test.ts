@@ -62,7 +62,8 @@ describe('reset-password costs an anonymous caller little (finding 2)', () => {
   it('refuses invalid tokens before hashing anything and throttles them per address', async () => {
     const started = performance.now();
     const answers: number[] = [];
-    for (let i = 0; i < 12; i++) answers.push((await reset(`made-up-${i}`, 'x'.repeat(200), '203.0.113.60')).statusCode);
+    for (let i = 0; i < 12; i++)
+      answers.push((await reset(`made-up-${i}`, 'x'.repeat(200), '203.0.113.60')).statusCode);
     const ms = (performance.now() - started) / answers.length;
     expect(answers.slice(0, 10).every((code) => code === 400)).toBe(true);
     expect(answers.slice(10)).toEqual([429, 429]);
@@ -101,7 +102,12 @@ describe('reset links die with a password or e-mail change (finding 7)', () => {
         email: change === 'email' ? `moved-${member.id}@example.com` : member.email,
         ...(change === 'password' ? { password: 'new-password-1' } : {}),
       };
-      const answer = await t.call({ method: 'POST', url: '/api/admin/update-team-member', token: admin.token, payload });
+      const answer = await t.call({
+        method: 'POST',
+        url: '/api/admin/update-team-member',
+        token: admin.token,
+        payload,
+      });
       expect(answer.statusCode, change).toBe(200);
       expect((await reset(token, 'attacker-1')).json().message, change).toBe(INVALID_RESET_LINK);
     }

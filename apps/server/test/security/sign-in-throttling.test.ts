@@ -69,7 +69,8 @@ describe('failures are counted per (address, account) (finding 9)', () => {
     const owner = await insertStaff(t.database.db, { type: 'Team' });
     const cookie = deviceCookieOf(await login(owner.email, owner.password, '198.51.100.50'));
     const answers: number[] = [];
-    for (let i = 0; i < 12; i++) answers.push((await login(owner.email, `x-${i}`, `198.51.100.${60 + i}`, cookie)).statusCode);
+    for (let i = 0; i < 12; i++)
+      answers.push((await login(owner.email, `x-${i}`, `198.51.100.${60 + i}`, cookie)).statusCode);
     // 10 checked against the cookie, then the cookie is no longer trusted: the ordinary account lock applies.
     expect(answers.slice(0, 10).every((code) => code === 400)).toBe(true);
     expect(answers.slice(10).every((code) => code !== 200)).toBe(true);

@@ -283,6 +283,8 @@ export const ROUTE_REQUESTS: Record<RouteKey, (fx: Fixture) => RouteRequest> = {
     }),
   'PUT /api/admin/delete-team-member': (fx) =>
     json('PUT', '/api/admin/delete-team-member', { teamMemberId: fx.deleteVictim.id }),
+  'GET /api/admin/track-lock/:orderId': (fx) => json('GET', `/api/admin/track-lock/${fx.completed.orderId}`),
+  'DELETE /api/admin/track-lock/:orderId': (fx) => json('DELETE', `/api/admin/track-lock/${fx.completed.orderId}`),
   'PUT /api/admin/unlock-team-member': (fx) =>
     json('PUT', '/api/admin/unlock-team-member', { teamMemberId: fx.updateVictim.id }),
   'PUT /api/admin/reset-team-member-mfa': (fx) =>

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { onUnauthorized } from '../lib/api-client';
+import { paths } from '../config/paths';
+import { onMfaSetupRequired, onUnauthorized } from '../lib/api-client';
 import { useAuth } from '../lib/auth-context';
 import { toast } from '../lib/toast';
 
@@ -20,6 +21,15 @@ export function UnauthorizedHandler() {
         navigate('/');
       }),
     [auth, navigate, queryClient],
+  );
+  // The Admin requires two-step verification: every call but enrolment is refused until it is set up.
+  useEffect(
+    () =>
+      onMfaSetupRequired(() => {
+        toast.info('Please set up two-step verification to continue.', { toastId: 'mfa-setup' });
+        navigate(paths.admin.security);
+      }),
+    [navigate],
   );
   return null;
 }

@@ -30,6 +30,16 @@ export function onUnauthorized(listener: Listener): () => void {
   return () => unauthorizedListeners.delete(listener);
 }
 
+const mfaSetupListeners = new Set<() => void>();
+/** The server answers 403 with this code while the Admin requires two-step verification and it is not set up. */
+export const MFA_SETUP_REQUIRED = 'mfa-setup-required';
+
+/** Told when a call was refused until two-step verification is set up (the app opens that screen). */
+export function onMfaSetupRequired(listener: () => void): () => void {
+  mfaSetupListeners.add(listener);
+  return () => mfaSetupListeners.delete(listener);
+}
+
 export interface RequestOptions {
   body?: unknown;
   query?: Record<string, string | number | boolean | null | undefined>;
@@ -77,6 +87,9 @@ export async function apiRequest<T = unknown>(
   const usesSession = options.token === undefined;
   if (usesSession && (response.status === 401 || envelope.status === 401)) {
     for (const listener of unauthorizedListeners) listener(envelope.message);
+  }
+  if (usesSession && response.status === 403 && envelope.code === MFA_SETUP_REQUIRED) {
+    for (const listener of mfaSetupListeners) listener();
   }
   return envelope;
 }

@@ -12,7 +12,10 @@ export async function sealMfaSecrets(db: DbOrTx, key: Buffer): Promise<number> {
   let sealed = 0;
   for (const row of rows) {
     if (!row.secret || isSealed(row.secret)) continue;
-    await db.update(staff).set({ mfaSecret: seal(row.secret, key) }).where(eq(staff.id, row.id));
+    await db
+      .update(staff)
+      .set({ mfaSecret: seal(row.secret, key) })
+      .where(eq(staff.id, row.id));
     sealed += 1;
   }
   return sealed;

@@ -9,7 +9,7 @@ import { verifyVisitorToken } from './visitor-token';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ TRACK_ORDER_LIMIT: '3', TRACK_IP_LIMIT: '5' });
+  t = await createTestApp({ TRACK_ORDER_LIMIT: '3', TRACK_IP_LIMIT: '5', TRACK_ORDER_LOCK_AFTER: '4' });
 });
 afterAll(() => t.close());
 beforeEach(() => t.database.reset());
@@ -55,11 +55,18 @@ describe('POST /api/front/track-order', () => {
     expect(failures).toHaveLength(5);
   });
 
-  it('locks an order id after repeated wrong guesses, even for the right e-mail', async () => {
+  it('locks an order id for one address after its wrong guesses, for all past the higher threshold', async () => {
     const order = await insertOrder(t.database.db, { email: 'locked@example.com' });
     for (let i = 0; i < 3; i++) {
-      const guess = await track({ orderId: String(order.orderId), email: `guess${i}@example.com` }, `198.51.100.${i}`);
+      const guess = await track({ orderId: String(order.orderId), email: `guess${i}@example.com` }, '198.51.100.1');
       expect(guess.statusCode).toBe(404);
+    }
+    const sameAddress = await track({ orderId: String(order.orderId), email: 'locked@example.com' }, '198.51.100.1');
+    expect(sameAddress.statusCode).toBe(429);
+    const customer = await track({ orderId: String(order.orderId), email: 'locked@example.com' }, '198.51.100.2');
+    expect(customer.statusCode).toBe(200);
+    for (let i = 0; i < 4; i++) {
+      await track({ orderId: String(order.orderId), email: `more${i}@example.com` }, `198.51.100.${10 + i}`);
     }
     const blocked = await track({ orderId: String(order.orderId), email: 'locked@example.com' }, '198.51.100.99');
     expect(blocked.statusCode).toBe(429);

@@ -7,6 +7,7 @@ import { orders } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { writeAudit } from '../../lib/audit';
 import { clearCounter, hitCounter, secondsUntil } from '../../lib/rate-counter';
+import { getCompanySettings } from '../mail/company-settings';
 import { signVisitorToken } from './visitor-token';
 
 export const ORDER_NOT_FOUND = 'We could not find an order with these details. Please check the order ID and e-mail.';
@@ -30,15 +31,21 @@ export async function trackOrder(
   input: { orderId: string; email: string; ip: string },
 ): Promise<TrackOrderResult> {
   const ipCounter = await hitCounter(db, `track-ip:${input.ip}`, IP_WINDOW_MS);
-  if (ipCounter.count > config.TRACK_IP_LIMIT) throw tooManyAttempts(ipCounter.resetAt);
+  if (ipCounter.count > config.TRACK_IP_LIMIT) throw await tooManyAttempts(db, ipCounter.resetAt);
 
   const orderId = parseOrderRef(input.orderId);
   // Guesses at ids that do not parse still count, under their own text.
-  const orderKey = `track-order:${orderId ?? `raw:${input.orderId.toLowerCase()}`}`;
-  // Counted before the check, so concurrent guesses cannot all pass a count read before any failed;
-  // the right e-mail clears the count below.
+  const orderRef = String(orderId ?? `raw:${input.orderId.toLowerCase()}`);
+  // Wrong guesses count per (address, order): someone else's guesses never lock the customer out.
+  // The order-wide count locks only at a much higher threshold (guesses from many addresses);
+  // staff see and clear it on the order page. Both are counted before the check, so concurrent
+  // guesses cannot all pass a count read before any failed; the right e-mail clears them.
+  const pairKey = trackPairKey(input.ip, orderRef);
+  const orderKey = trackOrderKey(orderRef);
+  const pairCounter = await hitCounter(db, pairKey, ORDER_WINDOW_MS);
+  if (pairCounter.count > config.TRACK_ORDER_LIMIT) throw await tooManyAttempts(db, pairCounter.resetAt);
   const orderCounter = await hitCounter(db, orderKey, ORDER_WINDOW_MS);
-  if (orderCounter.count > config.TRACK_ORDER_LIMIT) throw tooManyAttempts(orderCounter.resetAt);
+  if (orderCounter.count > config.TRACK_ORDER_LOCK_AFTER) throw await tooManyAttempts(db, orderCounter.resetAt);
 
   const [order] = await db
     .select({ email: orders.email, status: orders.processStatus, erasedAt: orders.erasedAt })
@@ -58,6 +65,7 @@ export async function trackOrder(
     throw new AppError(ORDER_NOT_FOUND, 404);
   }
 
+  await clearCounter(db, pairKey);
   await clearCounter(db, orderKey);
   await writeAudit(db, { action: 'visitor-track', target: `order:${orderId}`, ip: input.ip });
   return { token: await signVisitorToken(orderId, config.jwtSecret), orderId };
@@ -70,10 +78,18 @@ function sameEmail(stored: string | null | undefined, given: string): boolean {
   return timingSafeEqual(expected, digest(given)) && !!stored;
 }
 
-function tooManyAttempts(resetAt: Date): AppError {
+export const trackPairKey = (ip: string, orderRef: string) => `track-pair:${ip}:${orderRef}`;
+export const trackOrderKey = (orderRef: string) => `track-order:${orderRef}`;
+
+/** The way out is named: the support contact from the settings. */
+async function tooManyAttempts(db: Db, resetAt: Date): Promise<AppError> {
   const seconds = secondsUntil(resetAt);
   const minutes = Math.ceil(seconds / 60);
-  return new AppError(`Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, 429, {
-    'retry-after': String(seconds),
-  });
+  const { support } = await getCompanySettings(db);
+  const contact = [support.email, support.phone].filter(Boolean).join(' or ');
+  return new AppError(
+    `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or contact our support team at ${contact}.`,
+    429,
+    { 'retry-after': String(seconds) },
+  );
 }

@@ -15,6 +15,7 @@ import { OrderHeader } from './order-header';
 import { OrderNotFound } from './order-not-found';
 import { OrderTimeline } from './order-timeline';
 import { StartApplicationSection } from './start-application-section';
+import { TrackingLockNotice } from './tracking-lock-notice';
 import { TravellerDetailsSection } from './traveller-details-section';
 import { TravellerPhotoSection } from './traveller-photo-section';
 import { UploadDocumentSection } from './upload-document-section';
@@ -68,6 +69,7 @@ function OrderDetailView({ orderId }: { orderId: number }) {
       <OrderActionBar order={order} />
       <div className="order-layout">
         <div className="order-main">
+          <TrackingLockNotice orderId={order.order_id} />
           {order.process_status === 'ChargeBack' && <ChargebackPanel order={order} />}
           {order.mailHistory.length > 0 && <EmailHistorySection order={order} />}
           <UploadDocumentSection order={order} />

@@ -9,6 +9,7 @@ import { useAuth } from '../../../lib/auth-context';
 import { toastEnvelope } from '../../../lib/toast';
 import '../../../styles/settings.css';
 import { useChangePassword } from '../api/change-password';
+import { useMfaStatus } from '../api/get-mfa-status';
 
 /** '/admin/change-password', headed Update Password (SPEC §2.12). */
 export function ChangePasswordPage() {
@@ -16,6 +17,8 @@ export function ChangePasswordPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const change = useChangePassword();
+  // With two-step verification on, the server asks for a fresh code too (a stolen session is not enough).
+  const needsCode = useMfaStatus().data?.enabled === true;
   const {
     register,
     handleSubmit,
@@ -47,6 +50,16 @@ export function ChangePasswordPage() {
             registration={register('newPassword')}
             error={errors.newPassword?.message}
           />
+          {needsCode && (
+            <TextField
+              id="code"
+              label="Code from your authenticator app"
+              placeholder="123456"
+              autoComplete="one-time-code"
+              registration={register('code')}
+              error={errors.code?.message}
+            />
+          )}
           <button type="submit" className="btn btn-primary settings-submit" disabled={change.isPending}>
             {change.isPending ? 'Saving…' : 'Update Password'}
           </button>

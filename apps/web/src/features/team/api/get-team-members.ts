@@ -13,6 +13,8 @@ export interface TeamMember {
   createdAt: string;
   /** orders the member holds in My Orders, released when the member is deleted */
   claimedOrders?: number;
+  /** when a sign-in lock ends; null when not locked */
+  lockedUntil?: string | null;
 }
 
 export const teamKeys = {

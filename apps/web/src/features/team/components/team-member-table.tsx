@@ -8,12 +8,14 @@ import { useAuth } from '../../../lib/auth-context';
 import { toastEnvelope } from '../../../lib/toast';
 import { useDeleteTeamMember } from '../api/delete-team-member';
 import { type TeamMember, useTeamMembers } from '../api/get-team-members';
+import { useUnlockTeamMember } from '../api/unlock-team-member';
 
 /** The member list (SPEC §2.11): id, name, email, password (masked), memberRole, edit and delete. */
 export function TeamMemberTable({ editingId }: { editingId?: number | undefined }) {
   const { role, user } = useAuth();
   const members = useTeamMembers();
   const remove = useDeleteTeamMember();
+  const unlock = useUnlockTeamMember();
   const [toDelete, setToDelete] = useState<TeamMember | null>(null);
 
   const confirmDelete = async () => {
@@ -91,6 +93,18 @@ export function TeamMemberTable({ editingId }: { editingId?: number | undefined 
                       >
                         <Icon name="edit" size={16} /> Edit
                       </Link>
+                    )}
+                    {canManage && member.lockedUntil && (
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-outline-warning action-button ms-2"
+                        aria-label={`Unlock ${member.name}`}
+                        title={`Locked until ${new Date(member.lockedUntil).toLocaleString()}`}
+                        disabled={unlock.isPending}
+                        onClick={async () => toastEnvelope(await unlock.mutateAsync(member.id))}
+                      >
+                        Unlock
+                      </button>
                     )}
                     {canManage && !isSelf && (
                       <button

@@ -1,0 +1,36 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { purgeExpiredCounters } from '../../lib/rate-counter';
+import { purgeIdleSessions } from './staff-session';
+
+const EVERY_MS = 10 * 60_000;
+
+/** Deletes ended throttle windows and idle sessions: at start, then every 10 minutes. */
+export async function purgeExpiredAuthRows(
+  db: Db,
+  idleMinutes: number,
+): Promise<{ counters: number; sessions: number }> {
+  return { counters: await purgeExpiredCounters(db), sessions: await purgeIdleSessions(db, idleMinutes) };
+}
+
+export function startAuthHousekeeping(options: {
+  db: Db;
+  idleMinutes: number;
+  log: Pick<FastifyBaseLogger, 'error'>;
+}): { stop(): Promise<void> } {
+  let running: Promise<unknown> = Promise.resolve();
+  const run = () => {
+    running = running
+      .then(() => purgeExpiredAuthRows(options.db, options.idleMinutes))
+      .catch((err: unknown) => options.log.error({ err }, 'purging expired counters and sessions failed'));
+  };
+  run();
+  const timer = setInterval(run, EVERY_MS);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiCall, apiRequest } from '../../../lib/api-client';
+import { toastEnvelope } from '../../../lib/toast';
+
+interface TrackLock {
+  failures: number;
+  locked: boolean;
+  until: string | null;
+}
+
+const trackLockKey = (orderId: number) => ['order', orderId, 'track-lock'] as const;
+
+/**
+ * Wrong e-mails typed on the customer's order page, from every address: shown when there are
+ * any, with a button that lets the customer look the order up again (a support call).
+ * Self-contained: the page only places it.
+ */
+export function TrackingLockNotice({ orderId }: { orderId: number }) {
+  const queryClient = useQueryClient();
+  const lock = useQuery({
+    queryKey: trackLockKey(orderId),
+    queryFn: async () => (await apiCall<TrackLock>('GET', `admin/track-lock/${orderId}`)).data as TrackLock,
+  });
+  const clear = useMutation({
+    mutationFn: () => apiRequest('DELETE', `admin/track-lock/${orderId}`),
+    onSuccess: (answer) => {
+      toastEnvelope(answer);
+      void queryClient.invalidateQueries({ queryKey: trackLockKey(orderId) });
+    },
+  });
+  if (!lock.data || lock.data.failures === 0) return null;
+  const until = lock.data.until ? new Date(lock.data.until).toLocaleTimeString([], { timeStyle: 'short' }) : '';
+  return (
+    <div className={`alert ${lock.data.locked ? 'alert-danger' : 'alert-warning'} d-flex align-items-center gap-3`}>
+      <span className="flex-grow-1">
+        {lock.data.locked
+          ? `The customer's order page is locked until ${until}`
+          : 'The customer’s order page has seen wrong e-mail guesses'}{' '}
+        ({lock.data.failures} in the last hour).
+      </span>
+      <button
+        type="button"
+        className="btn btn-sm btn-outline-dark"
+        disabled={clear.isPending}
+        onClick={() => clear.mutate()}
+      >
+        Clear lock
+      </button>
+    </div>
+  );
+}
