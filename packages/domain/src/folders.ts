@@ -124,5 +124,10 @@ export type Month = (typeof MONTHS)[number];
 
 export const PAGE_SIZES = [10, 25, 50, 100, 500] as const;
 export const DEFAULT_PAGE_SIZE = 10;
-/** Upper bound of one page; 'All' beyond it is streamed in pages by the client. */
+/** Largest page size a request may name (larger is refused 400). */
 export const MAX_PAGE_SIZE = 100_000;
+/**
+ * Rows one answer carries at most, whatever page size was asked: 'All' arrives in chunks of this
+ * many, following the cursor (a single 16 MB answer stalled the embedded database's event loop).
+ */
+export const MAX_ROWS_PER_ANSWER = 2_000;

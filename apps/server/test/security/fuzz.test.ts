@@ -277,3 +277,121 @@ describe('fuzzing every route from the route table', () => {
     RUNS * 200 + 60_000,
   );
 });
+
+/** Requests of the three shapes the route-table fuzzing bends least: multipart bodies, list cursors, intake. */
+const TARGETED_RUNS = Math.round(RUNS / 3);
+
+const b64 = (value: unknown) => Buffer.from(JSON.stringify(value) ?? 'null').toString('base64url');
+const cursorValue: fc.Arbitrary<string> = fc.oneof(
+  text.map(encodeURIComponent),
+  fc.tuple(value, value).map((pair) => b64(pair)),
+  fc
+    .tuple(
+      fc.date({ min: new Date(-62e12), max: new Date(9e12), noInvalidDate: true }).map((d) => d.toISOString()),
+      fc.oneof(fc.integer(), fc.constantFrom(2 ** 53, -1, 0)),
+    )
+    .map((pair) => b64(pair)),
+  value.map((v) => b64(v)),
+);
+
+type MultipartMove =
+  | { kind: 'cut'; at: number }
+  | { kind: 'fields'; count: number }
+  | { kind: 'boundary'; value: string }
+  | { kind: 'files'; count: number }
+  | { kind: 'garbage'; bytes: Uint8Array };
+const multipartMove: fc.Arbitrary<MultipartMove> = fc.oneof(
+  fc.record({ kind: fc.constant('cut' as const), at: fc.double({ min: 0, max: 1, noNaN: true }).map((x) => x) }),
+  fc.record({ kind: fc.constant('fields' as const), count: fc.integer({ min: 0, max: 60 }) }),
+  fc.record({ kind: fc.constant('boundary' as const), value: fc.oneof(text, fc.constant('')) }),
+  fc.record({ kind: fc.constant('files' as const), count: fc.integer({ min: 0, max: 4 }) }),
+  fc.record({ kind: fc.constant('garbage' as const), bytes: fc.uint8Array({ maxLength: 3_000 }) }),
+);
+
+function bentMultipart(move: MultipartMove): { payload: Buffer; headers: Record<string, string> } {
+  const fields: Record<string, string> = {
+    orderId: String(fx.uploadOrderId),
+    email: 'applicant@example.com',
+    mailServiceProvider: 'AWS',
+  };
+  if (move.kind === 'fields') for (let i = 0; i < move.count; i++) fields[`extra${i}`] = 'x';
+  const file = { field: 'uploadVisaDoc', filename: 'f.png', contentType: 'image/png', content: fx.png };
+  const form = multipart(fields, move.kind === 'files' && move.count === 0 ? undefined : file);
+  if (move.kind === 'cut')
+    return { ...form, payload: form.payload.subarray(0, Math.floor(form.payload.length * move.at)) };
+  if (move.kind === 'boundary') {
+    return {
+      ...form,
+      headers: { 'content-type': `multipart/form-data; boundary=${move.value.replace(/[\r\n]/g, '')}` },
+    };
+  }
+  if (move.kind === 'garbage') return { ...form, payload: Buffer.from(move.bytes) };
+  if (move.kind === 'files' && move.count > 1) {
+    const end = form.payload.lastIndexOf('--', form.payload.length - 5);
+    const boundary = form.headers['content-type'].split('boundary=')[1];
+    const extra = Buffer.from(
+      `\r\n--${boundary}\r\nContent-Disposition: form-data; name="uploadVisaDoc"; filename="g.png"\r\nContent-Type: image/png\r\n\r\n`,
+    );
+    const copies = Array.from({ length: move.count - 1 }, () => Buffer.concat([extra, fx.png]));
+    return {
+      ...form,
+      payload: Buffer.concat([form.payload.subarray(0, end - 2), ...copies, form.payload.subarray(end - 2)]),
+    };
+  }
+  return form;
+}
+
+describe('fuzzing multipart bodies, list cursors and intake', () => {
+  it(
+    `answers ${TARGETED_RUNS * 3} generated requests without a 5xx`,
+    async () => {
+      const token = await tokenFor(t, admin);
+      const statuses = new Map<number, number>();
+      const failures: string[] = [];
+      const check = (label: string, answer: { statusCode: number; body: string }) => {
+        statuses.set(answer.statusCode, (statuses.get(answer.statusCode) ?? 0) + 1);
+        const leak = LEAKS.find(
+          ([, pattern, where]) => (where === 'any' || answer.statusCode >= 400) && pattern.test(answer.body),
+        );
+        if (answer.statusCode >= 500 || leak)
+          failures.push(`${label} → ${answer.statusCode}: ${answer.body.slice(0, 200)}`);
+      };
+      for (const move of fc.sample(multipartMove, { numRuns: TARGETED_RUNS, seed: SEED })) {
+        const form = bentMultipart(move);
+        const answer = await t.call({ method: 'POST', url: '/api/admin/upload-visa-document', token, ...form });
+        check(`multipart ${move.kind}`, answer);
+      }
+      const folders = ['newOrder', 'completedOrder', 'futureOrder', 'processingDate'];
+      for (const [cursor, folder] of fc.sample(fc.tuple(cursorValue, fc.constantFrom(...folders)), {
+        numRuns: TARGETED_RUNS,
+        seed: SEED,
+      })) {
+        const url = `/api/admin/get-orders-list/${folder}?cursor=${cursor}`;
+        check(`cursor ${cursor.slice(0, 60)}`, await t.call({ method: 'GET', url, token }));
+      }
+      const intake = ROUTE_REQUESTS['POST /api/intake/orders'];
+      const intakeBody = fc.record({
+        changes: fc.array(fc.record({ field: fc.nat({ max: 60 }), move: fieldMove }), { minLength: 1, maxLength: 6 }),
+        extra: fc.dictionary(text, value, { maxKeys: 2 }),
+      });
+      for (const sample of fc.sample(intakeBody, { numRuns: TARGETED_RUNS, seed: SEED })) {
+        const base = intake(fx).payload as Record<string, unknown>;
+        const payload = applyChanges(base, sample.changes, sample.extra);
+        const answer = await t.call({
+          method: 'POST',
+          url: '/api/intake/orders',
+          payload,
+          headers: { 'x-api-key': INTAKE_KEY },
+        });
+        check(`intake ${JSON.stringify(payload).slice(0, 120)}`, answer);
+      }
+      const fiveXx = [...statuses].filter(([code]) => code >= 500).reduce((n, [, count]) => n + count, 0);
+      const byStatus = [...statuses].sort(([a], [b]) => a - b).map(([code, n]) => `${code}×${n}`);
+      report(
+        `targeted fuzz seed ${SEED}: ${TARGETED_RUNS * 3} requests, ${fiveXx} answered 5xx (${byStatus.join(', ')})`,
+      );
+      expect(failures.slice(0, 20)).toEqual([]);
+    },
+    TARGETED_RUNS * 3 * 200 + 60_000,
+  );
+});

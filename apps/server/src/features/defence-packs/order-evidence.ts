@@ -41,6 +41,9 @@ export interface LoadEvidenceOptions {
   requireDisputeStatus?: boolean;
 }
 
+/** History rows a pack loads at most, oldest first: a customer can add downloads at will (60 a minute). */
+export const PACK_HISTORY_CAP = 300;
+
 export async function loadOrderEvidence(
   db: DbOrTx,
   orderId: number,
@@ -57,12 +60,14 @@ export async function loadOrderEvidence(
       .select()
       .from(mailMessages)
       .where(eq(mailMessages.orderId, orderId))
-      .orderBy(asc(mailMessages.createdAt), asc(mailMessages.id)),
+      .orderBy(asc(mailMessages.createdAt), asc(mailMessages.id))
+      .limit(PACK_HISTORY_CAP),
     db
       .select()
       .from(downloadHistory)
       .where(eq(downloadHistory.orderId, orderId))
-      .orderBy(asc(downloadHistory.createdAt), asc(downloadHistory.id)),
+      .orderBy(asc(downloadHistory.createdAt), asc(downloadHistory.id))
+      .limit(PACK_HISTORY_CAP),
     db
       .select()
       .from(orderActivity)

@@ -32,8 +32,21 @@ export async function readUpload(request: FastifyRequest, fileField: string): Pr
       }
     }
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(TOO_LARGE_MESSAGE, 413);
-    throw error;
+    throw uploadError(error);
   }
   return received;
+}
+
+/**
+ * A body that cannot be read is the sender's mistake (cut off, a boundary that never comes, more
+ * parts than allowed): a 4xx, never a 500. A database or storage failure is not thrown here.
+ */
+function uploadError(error: unknown): AppError {
+  const { code, statusCode } = error as { code?: string; statusCode?: number };
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError(TOO_LARGE_MESSAGE, 413);
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') {
+    return new AppError('The upload has more parts than allowed: one file and a few fields.', 413);
+  }
+  if (statusCode && statusCode >= 400 && statusCode < 500) return new AppError('The upload could not be read.', statusCode);
+  return new AppError('The upload could not be read. Please try again.', 400);
 }

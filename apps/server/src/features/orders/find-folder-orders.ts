@@ -108,8 +108,24 @@ function decodeCursor(value: string): Cursor {
   throw badRequest('Invalid cursor.');
 }
 
+/** What the database's own text of a key looks like: anything else would fail the cast (a 500). */
+const KEY_SHAPES: Record<Ordering['keyType'], RegExp> = {
+  timestamptz: /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)?$/,
+  date: /^\d{4}-\d{2}-\d{2}$/,
+};
+
+function isValidKey(keyType: Ordering['keyType'], key: string): boolean {
+  if (!KEY_SHAPES[keyType].test(key)) return false;
+  const day = key.slice(0, 10);
+  // A real calendar day (no 31 February), and a real time of day.
+  if (new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) !== day) return false;
+  const [hours = 0, minutes = 0, seconds = 0] = key.slice(11, 19).split(':').map(Number);
+  return hours < 24 && minutes < 60 && seconds < 60;
+}
+
 function afterCursor(ordering: Ordering, cursor: Cursor | undefined): SQL | undefined {
   if (!cursor) return undefined;
+  if (!isValidKey(ordering.keyType, cursor.key) || cursor.id < 0) throw badRequest('Invalid cursor.');
   const op = ordering.direction === 'desc' ? sql`<` : sql`>`;
   const key = sql`${cursor.key}::${sql.raw(ordering.keyType)}`;
   return sql`(${ordering.key}, ${orders.orderId}) ${op} (${key}, ${cursor.id})`;

@@ -10,6 +10,7 @@ import {
   exportOrdersQuery,
   type FolderKey,
   folderPageQuery,
+  MAX_ROWS_PER_ANSWER,
   reassignOrdersInput,
   restoreOrdersInput,
   searchOrdersInput,
@@ -90,7 +91,8 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
         ctx,
         folderSize: async () => sizeOfFolder(await rollup.groups(app.ctx.db, ctx.today), folder, ctx),
         page,
-        perPage: perPage ?? limit ?? 10,
+        // 'All' names the folder's total: one answer carries a bounded chunk, the cursor the rest.
+        perPage: Math.min(perPage ?? limit ?? 10, MAX_ROWS_PER_ANSWER),
         cursor,
         month: folder === 'futureOrder' ? month : undefined,
         search,
@@ -109,7 +111,7 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
       folder: folderFor(folderName, member),
       ctx: contextOf(member),
       page: start,
-      perPage: end,
+      perPage: Math.min(end, MAX_ROWS_PER_ANSWER),
       search: searchVal,
     });
     return listAnswer(result);

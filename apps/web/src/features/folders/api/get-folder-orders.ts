@@ -1,4 +1,13 @@
-import type { FolderKey, FolderOrderRow, FolderPage, Month, SortDirection, SortKey, Status } from '@nzeta/domain';
+import {
+  type FolderKey,
+  type FolderOrderRow,
+  type FolderPage,
+  MAX_ROWS_PER_ANSWER,
+  type Month,
+  type SortDirection,
+  type SortKey,
+  type Status,
+} from '@nzeta/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { PageSize } from '../../../components/ui/page-size-select';
 import { apiCall } from '../../../lib/api-client';
@@ -28,7 +37,7 @@ export const ordersKeys = {
 };
 
 /** Rows fetched per request when the whole folder is shown ('All'). */
-export const ALL_CHUNK = 5_000;
+export const ALL_CHUNK = MAX_ROWS_PER_ANSWER;
 
 type ListEnvelope = Awaited<ReturnType<typeof apiCall<FolderOrderRow[]>>> & Partial<FolderPage>;
 
