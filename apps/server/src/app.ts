@@ -29,6 +29,7 @@ import { metricsRoutes } from './features/metrics/metrics.routes';
 import { recordRequests } from './features/metrics/record-requests';
 import { orderDetailRoutes } from './features/order-detail/order-detail.routes';
 import { ordersRoutes } from './features/orders/orders.routes';
+import { accessAudit } from './features/privacy/access-audit';
 import { serializeRequest } from './features/privacy/redact-url';
 import { reportsRoutes } from './features/reports/reports.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
@@ -155,6 +156,7 @@ export async function buildApp({
       await api.register(async (webhooks) => webhooksRoutes(webhooks, { fetchText }), { prefix: '/webhooks' });
       await api.register(async (staffApi) => {
         await staffApi.register(staffScope);
+        await staffApi.register(accessAudit);
         await staffApi.register(authRoutes);
         await staffApi.register(eventsRoutes);
         await staffApi.register(teamRoutes);

@@ -130,4 +130,4 @@ export const MAX_PAGE_SIZE = 100_000;
  * Rows one answer carries at most, whatever page size was asked: 'All' arrives in chunks of this
  * many, following the cursor (a single 16 MB answer stalled the embedded database's event loop).
  */
-export const MAX_ROWS_PER_ANSWER = 2_000;
+export const MAX_ROWS_PER_ANSWER = 1_000;

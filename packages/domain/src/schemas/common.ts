@@ -7,7 +7,8 @@ export function requiredText(message: string, max = 500) {
 
 /** Text that may not carry line breaks: it can end up in an e-mail header. */
 export function singleLine(schema: z.ZodString) {
-  return schema.refine((v) => !/[\r\n]/.test(v), 'Line breaks are not allowed.');
+  // The Unicode line and paragraph separators break lines in PDFs and some mail clients too.
+  return schema.refine((v) => !/[\r\n\v\f\u0085\u2028\u2029]/.test(v), 'Line breaks are not allowed.');
 }
 
 export const orderIdValue = z.coerce

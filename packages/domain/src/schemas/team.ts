@@ -11,7 +11,10 @@ const memberId = z.coerce
   .max(2_147_483_647, 'Team member not found.');
 
 export const teamMemberInput = z.object({
-  name: requiredText('Please enter your name.', 100).refine((v) => !/[\r\n<>]/.test(v), 'Please enter a valid name.'),
+  name: requiredText('Please enter your name.', 100).refine(
+    (v) => !/[\r\n\v\f\u0085\u2028\u2029<>]/.test(v),
+    'Please enter a valid name.',
+  ),
   email: z
     .string({ error: 'Please enter your email.' })
     .trim()

@@ -8,13 +8,17 @@ import { z } from 'zod';
  */
 
 const tooLong = (max: number) => `Must be at most ${max} characters.`;
+/** Every text of an application can reach a letter, an e-mail or a PDF, where a break starts a new line. */
+const LINE_BREAK = /[\r\n\v\f\u0085\u2028\u2029]/;
+const LINE_BREAK_MESSAGE = 'Line breaks are not allowed.';
 
 const required = (label: string, max: number) =>
   z
     .string({ error: `Please enter the ${label}.` })
     .trim()
     .min(1, `Please enter the ${label}.`)
-    .max(max, tooLong(max));
+    .max(max, tooLong(max))
+    .refine((v) => !LINE_BREAK.test(v), LINE_BREAK_MESSAGE);
 
 /** Optional text: blank reads as absent, stored as null. */
 const optionalText = (max: number) =>
@@ -22,6 +26,7 @@ const optionalText = (max: number) =>
     .string()
     .trim()
     .max(max, tooLong(max))
+    .refine((v) => !LINE_BREAK.test(v), LINE_BREAK_MESSAGE)
     .nullish()
     .transform((v) => v || null);
 

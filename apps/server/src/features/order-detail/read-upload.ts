@@ -47,6 +47,7 @@ function uploadError(error: unknown): AppError {
   if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') {
     return new AppError('The upload has more parts than allowed: one file and a few fields.', 413);
   }
-  if (statusCode && statusCode >= 400 && statusCode < 500) return new AppError('The upload could not be read.', statusCode);
+  if (statusCode && statusCode >= 400 && statusCode < 500)
+    return new AppError('The upload could not be read.', statusCode);
   return new AppError('The upload could not be read. Please try again.', 400);
 }

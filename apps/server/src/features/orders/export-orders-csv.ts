@@ -20,13 +20,16 @@ const HEADER = [
 ];
 
 /**
- * A spreadsheet may run a cell that starts with = + - @ as a formula; such cells get a leading
- * apostrophe. A telephone like '+64 21 000' and the '-' of a missing value stay as they are.
+ * A spreadsheet may run a cell that starts with = + - @ as a formula. Spreadsheets in locales
+ * that split on ';' (or tab, or '|') would start a new cell after each such separator inside a
+ * value, so every piece that would begin a cell is guarded: a leading apostrophe before it, and
+ * the value is quoted whenever it holds a separator. A telephone like '+64 21 000' and the '-' of
+ * a missing value stay as they are.
  */
-function csvCell(value: string): string {
+export function csvCell(value: string): string {
   const isHarmless = value === '-' || /^\+\d[\d ]*$/.test(value);
-  const safe = /^[=+\-@\t\r]/.test(value) && !isHarmless ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  const safe = isHarmless ? value : value.replace(/(^|[,;\t|])(\s*)(?=[=+\-@\t\r])/g, "$1$2'");
+  return /[",;\t|\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 export function csvLine(cells: string[]): string {
