@@ -150,13 +150,14 @@ export async function buildApp({
       await api.register(idempotency);
       await api.register(healthRoutes);
       await api.register(metricsRoutes);
-      api.get('/docs', { config: { permission: 'public' }, schema: { hide: true } }, async () => app.swagger());
       await api.register(async (front) => visitorRoutes(front), { prefix: '/front' });
       await api.register(async (intake) => intakeRoutes(intake), { prefix: '/intake' });
       await api.register(async (webhooks) => webhooksRoutes(webhooks, { fetchText }), { prefix: '/webhooks' });
       await api.register(async (staffApi) => {
         await staffApi.register(staffScope);
         await staffApi.register(accessAudit);
+        // The API description maps every route and field: for signed-in staff only.
+        staffApi.get('/docs', { config: { permission: 'account.self' }, schema: { hide: true } }, async () => app.swagger());
         await staffApi.register(authRoutes);
         await staffApi.register(eventsRoutes);
         await staffApi.register(teamRoutes);

@@ -25,13 +25,13 @@ export const ROUTE_POLICY = {
   'GET /api/health/live': 'public',
   'GET /api/metrics': 'metrics token',
   'GET /api/app-config': 'public',
-  'GET /api/docs': 'public',
   'POST /api/admin/admin-login': 'public',
   'POST /api/admin/forgot-password': 'public',
   'POST /api/admin/reset-password': 'public',
 
   // The signed-in member's own account
   'GET /api/user_info': 'account.self',
+  'GET /api/docs': 'account.self',
   'POST /api/admin/change-password': 'account.self',
   'POST /api/admin/logout': 'account.self',
   'GET /api/admin/mfa/status': 'account.self',

@@ -17,6 +17,8 @@ export interface StaffPrincipal {
   role: Role;
   /** the session the token belongs to (logout ends it) */
   sid?: string;
+  /** the member's token version the token was checked against */
+  tokenVersion?: number;
 }
 
 declare module 'fastify' {
@@ -77,7 +79,7 @@ export async function authenticateStaff(app: FastifyInstance, request: FastifyRe
   if (member.mfaRequired && !member.mfaEnabled && !request.routeOptions.config.allowDuringMfaSetup) {
     throw mfaSetupRequired();
   }
-  return { id: member.id, name: member.name, role: member.type, sid: claims.sid };
+  return { id: member.id, name: member.name, role: member.type, sid: claims.sid, tokenVersion: member.tokenVersion };
 }
 
 /**

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { SessionUser } from '@nzeta/domain';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { staffSessions } from '../../db/schema';
+import { staff, staffSessions } from '../../db/schema';
 import { signStaffToken } from './staff-token';
 
 /** A request refreshes its session's last-seen time at most this often: one write a minute. */
@@ -43,4 +43,23 @@ export async function purgeIdleSessions(db: DbOrTx, idleMinutes: number): Promis
     .where(and(lt(staffSessions.lastSeenAt, sql`now() - make_interval(mins => ${idleMinutes})`)))
     .returning({ id: staffSessions.id });
   return gone.length;
+}
+
+/**
+ * Whether a long-lived request's session still stands (read only: checking is not activity, so it
+ * does not keep the session alive): it exists, its member's tokens were not revoked since, and it
+ * was used within the idle timeout.
+ */
+export async function isStillSignedIn(
+  db: DbOrTx,
+  member: { id: number; sid?: string | undefined; tokenVersion?: number | undefined },
+  idleMinutes: number,
+): Promise<boolean> {
+  if (!member.sid) return false;
+  const [row] = await db
+    .select({ lastSeenAt: staffSessions.lastSeenAt, tokenVersion: staff.tokenVersion })
+    .from(staffSessions)
+    .innerJoin(staff, eq(staff.id, staffSessions.staffId))
+    .where(and(eq(staffSessions.id, member.sid), eq(staff.id, member.id)));
+  return !!row && row.tokenVersion === member.tokenVersion && isSessionAlive(row.lastSeenAt, idleMinutes);
 }

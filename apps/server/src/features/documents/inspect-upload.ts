@@ -72,8 +72,22 @@ export function generateStoredName(ext: DocumentExtension): string {
   return `${randomBytes(16).toString('base64url')}.${ext}`;
 }
 
+// Active content a viewer may run: scripts, launch actions, embedded files, XFA forms that post
+// data. A travel document has none. /OpenAction and /AA alone are kept: tools use them to set the
+// first view, and an action runs code only through /JavaScript or /Launch. Names may be written
+// with #xx escapes (/J#61vaScript); streams compressed into object streams are not opened.
+const ACTIVE_CONTENT = /\/(?:JavaScript|JS|Launch|RichMedia|EmbeddedFiles?|XFA|SubmitForm|ImportData)\b/;
+
+function hasActiveContent(buffer: Buffer): boolean {
+  const text = buffer.toString('latin1').replace(/#([0-9a-fA-F]{2})/g, (_, hex: string) =>
+    String.fromCharCode(Number.parseInt(hex, 16)),
+  );
+  return ACTIVE_CONTENT.test(text);
+}
+
 function looksLikePlainPdf(buffer: Buffer): boolean {
   if (buffer.subarray(0, 5).toString('latin1') !== '%PDF-') return false;
+  if (hasActiveContent(buffer)) return false;
   if (MARKUP.test(buffer.subarray(0, 1024).toString('latin1'))) return false;
   // A PDF ends with %%EOF; content after it is how many polyglots smuggle a second format.
   return /%%EOF\s*$/.test(buffer.subarray(-2048).toString('latin1'));

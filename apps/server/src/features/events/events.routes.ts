@@ -1,5 +1,9 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import { isStillSignedIn } from '../auth/staff-session';
+
+/** How often an open stream checks that its session still exists (logout, revocation, idle end). */
+export const STREAM_SESSION_CHECK_MS = 10_000;
 
 /**
  * Server-sent events for the console: a 'counts' event whenever orders change, so menu and
@@ -38,10 +42,18 @@ export async function eventsRoutes(app: FastifyInstance): Promise<void> {
         offNotices();
       };
       const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), 25_000);
+      // The stream outlives no session: after logout (or a revocation, or the idle timeout) it ends.
+      const staff = request.staff;
+      const sessionCheck = setInterval(async () => {
+        const alive =
+          staff && (await isStillSignedIn(app.ctx.db, staff, app.ctx.config.IDLE_TIMEOUT_MINUTES).catch(() => true));
+        if (!alive) res.end();
+      }, STREAM_SESSION_CHECK_MS);
       streams.add(res);
       request.raw.on('close', () => {
         streams.delete(res);
         clearInterval(heartbeat);
+        clearInterval(sessionCheck);
         unsubscribe();
       });
     },

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { documents, orders } from '../../db/schema';
 import { DocumentNotFoundError, type DocumentStorage } from '../documents/storage';
@@ -22,7 +22,15 @@ export async function openDocument(
     .select({ contentType: documents.contentType, size: documents.size })
     .from(documents)
     .innerJoin(orders, eq(orders.orderId, documents.orderId))
-    .where(and(eq(documents.orderId, orderId), eq(documents.file1, file1), isNull(orders.erasedAt)))
+    // A soft-deleted order's links stop working too, as its order page does.
+    .where(
+      and(
+        eq(documents.orderId, orderId),
+        eq(documents.file1, file1),
+        isNull(orders.erasedAt),
+        ne(orders.processStatus, 'Deleted'),
+      ),
+    )
     .limit(1);
   if (!row) return undefined;
   try {

@@ -2,6 +2,7 @@ import { downloadDocumentInput, downloadHistoryInput, trackOrderInput } from '@n
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { writeAudit } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/app-error';
 import { createDocumentStorage } from '../documents/storage';
 import { verifyDownloadLink } from './download-link';
@@ -86,6 +87,14 @@ export async function visitorRoutes(app: FastifyInstance): Promise<void> {
       );
       if (orderId === undefined) throw new AppError(INVALID_LINK, 403);
       const document = await openDocument(db, storage, orderId, file1);
+      // Every fetch through a link is on the audit trail, refused ones too.
+      await writeAudit(db, {
+        action: 'document-link-fetched',
+        target: String(orderId),
+        ip: request.ip,
+        outcome: document ? 'ok' : 'failed',
+        detail: { file1 },
+      });
       if (!document) throw notFound(DOCUMENT_UNAVAILABLE);
       return reply
         .header('content-type', document.contentType)
