@@ -157,7 +157,9 @@ export async function buildApp({
         await staffApi.register(staffScope);
         await staffApi.register(accessAudit);
         // The API description maps every route and field: for signed-in staff only.
-        staffApi.get('/docs', { config: { permission: 'account.self' }, schema: { hide: true } }, async () => app.swagger());
+        staffApi.get('/docs', { config: { permission: 'account.self' }, schema: { hide: true } }, async () =>
+          app.swagger(),
+        );
         await staffApi.register(authRoutes);
         await staffApi.register(eventsRoutes);
         await staffApi.register(teamRoutes);

@@ -3,8 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { writeAudit } from '../../lib/audit';
 import { currentStaff } from '../../plugins/authentication';
+import { addressGate } from './address-gate';
 import { changePassword, revokeTokens } from './change-password';
-import { cookieValue, DEVICE_COOKIE, deviceCookieHeader } from './device-cookie';
+import { cookieValue, DEVICE_COOKIE, deviceCookieHeader, readDeviceCookie } from './device-cookie';
 import { mfaRoutes } from './mfa.routes';
 import { assertFreshCode, needsMfaSetup } from './mfa-enrolment';
 import { passwordResetRoutes } from './password-reset.routes';
@@ -14,10 +15,16 @@ import { endStaffSession } from './staff-session';
 /** Sign-in is public; the rest need a signed-in member. Mounted under /api. */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  // The account's own browser (a valid device cookie naming the e-mail typed) is never held at the gate.
+  const signInGate = addressGate((request) => {
+    const device = readDeviceCookie(cookieValue(request.headers.cookie, DEVICE_COOKIE), app.ctx.config.jwtSecret);
+    const email = (request.body as { email?: unknown } | undefined)?.email;
+    return !!device && typeof email === 'string' && device.account === email.toLowerCase();
+  });
 
   api.post(
     '/admin/admin-login',
-    { schema: { body: loginInput, tags: ['auth'] }, config: { permission: 'public' } },
+    { schema: { body: loginInput, tags: ['auth'] }, config: { permission: 'public' }, preHandler: signInGate },
     async (request, reply) => {
       const { config } = app.ctx;
       const { user, jwtToken, deviceCookie } = await signIn(app.ctx.db, config, {

@@ -79,9 +79,9 @@ export function generateStoredName(ext: DocumentExtension): string {
 const ACTIVE_CONTENT = /\/(?:JavaScript|JS|Launch|RichMedia|EmbeddedFiles?|XFA|SubmitForm|ImportData)\b/;
 
 function hasActiveContent(buffer: Buffer): boolean {
-  const text = buffer.toString('latin1').replace(/#([0-9a-fA-F]{2})/g, (_, hex: string) =>
-    String.fromCharCode(Number.parseInt(hex, 16)),
-  );
+  const text = buffer
+    .toString('latin1')
+    .replace(/#([0-9a-fA-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
   return ACTIVE_CONTENT.test(text);
 }
 

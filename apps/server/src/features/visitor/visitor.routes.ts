@@ -2,8 +2,8 @@ import { downloadDocumentInput, downloadHistoryInput, trackOrderInput } from '@n
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { writeAudit } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/app-error';
+import { writeAudit } from '../../lib/audit';
 import { createDocumentStorage } from '../documents/storage';
 import { verifyDownloadLink } from './download-link';
 import { getDownloadHistory } from './get-download-history';

@@ -64,7 +64,7 @@ export function EmailHistorySection({ order }: { order: OrderDetail }) {
                     <td>
                       {formatDateTime(mail.create_ts, businessTimeZone)}
                       <div className="cell-note">
-                        {KIND_LABELS[mail.kind] ?? mail.kind}
+                        {KIND_LABELS[mail.kind] ?? mail.kind} to {mail.to_address}
                         {mail.fallback_of !== null && ' (through the other provider)'}
                       </div>
                     </td>
