@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApplication, insertOrder, toIntakeBody } from '../../src/db/factories';
 import { auditLog, mailMessages } from '../../src/db/schema';
+import { settleResetLinks } from '../../src/features/auth/request-password-reset';
 import { multipart } from '../../src/features/order-detail/testing/multipart';
 import { samplePdf } from '../../src/features/order-detail/testing/sample-files';
 import { createTestApp, type TestApp } from '../test-app';
@@ -191,6 +192,8 @@ describe('a batch of requests carrying secrets and passport data', () => {
 
     // A password reset: the link's token travels in a page address.
     await call('forgot', { method: 'POST', url: '/api/admin/forgot-password', payload: { email: admin.email } });
+    // The link is written after the answer (same time for known and unknown addresses).
+    await settleResetLinks();
     const [mail] = await t.database.db.select().from(mailMessages).where(eq(mailMessages.kind, 'password-reset'));
     const resetToken = /reset-password\/([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1] ?? '';
     secrets.set('reset token', resetToken);

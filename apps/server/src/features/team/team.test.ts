@@ -91,6 +91,8 @@ describe('GET /api/admin/get-team-member-list', () => {
       memberRole: 'Telecaller',
       createdAt: expect.any(String),
       claimedOrders: 0,
+      lockedUntil: null,
+      mfaEnabled: false,
     });
     expect(response.body).not.toContain('$argon2');
     expect(response.body).not.toContain('secret-telecaller');
