@@ -15,6 +15,7 @@ export interface TeamMember {
   claimedOrders?: number;
   /** when a sign-in lock ends; null when not locked */
   lockedUntil?: string | null;
+  mfaEnabled?: boolean;
 }
 
 export const teamKeys = {

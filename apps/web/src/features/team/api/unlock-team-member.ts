@@ -12,3 +12,14 @@ export function useUnlockTeamMember() {
     },
   });
 }
+
+/** Clears another member's two-step verification (Admin): they set it up again. */
+export function useResetTeamMemberMfa() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (teamMemberId: number) => apiRequest('PUT', 'admin/reset-team-member-mfa', { body: { teamMemberId } }),
+    onSuccess: (answer) => {
+      if (answer.status === 1) queryClient.invalidateQueries({ queryKey: teamKeys.all });
+    },
+  });
+}

@@ -8,7 +8,7 @@ import { useAuth } from '../../../lib/auth-context';
 import { toastEnvelope } from '../../../lib/toast';
 import { useDeleteTeamMember } from '../api/delete-team-member';
 import { type TeamMember, useTeamMembers } from '../api/get-team-members';
-import { useUnlockTeamMember } from '../api/unlock-team-member';
+import { useResetTeamMemberMfa, useUnlockTeamMember } from '../api/unlock-team-member';
 
 /** The member list (SPEC §2.11): id, name, email, password (masked), memberRole, edit and delete. */
 export function TeamMemberTable({ editingId }: { editingId?: number | undefined }) {
@@ -16,6 +16,7 @@ export function TeamMemberTable({ editingId }: { editingId?: number | undefined 
   const members = useTeamMembers();
   const remove = useDeleteTeamMember();
   const unlock = useUnlockTeamMember();
+  const resetMfa = useResetTeamMemberMfa();
   const [toDelete, setToDelete] = useState<TeamMember | null>(null);
 
   const confirmDelete = async () => {
@@ -104,6 +105,17 @@ export function TeamMemberTable({ editingId }: { editingId?: number | undefined 
                         onClick={async () => toastEnvelope(await unlock.mutateAsync(member.id))}
                       >
                         Unlock
+                      </button>
+                    )}
+                    {role === 'Admin' && !isSelf && member.mfaEnabled && (
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-outline-secondary action-button ms-2"
+                        aria-label={`Reset two-step verification of ${member.name}`}
+                        disabled={resetMfa.isPending}
+                        onClick={async () => toastEnvelope(await resetMfa.mutateAsync(member.id))}
+                      >
+                        Reset 2FA
                       </button>
                     )}
                     {canManage && !isSelf && (
