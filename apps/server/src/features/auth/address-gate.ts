@@ -24,25 +24,52 @@ export function addressGate(exempt: (request: FastifyRequest) => boolean = () =>
     if (exempt(request)) return;
     const lane = lanes.get(request.ip) ?? { running: 0, waiting: [] };
     lanes.set(request.ip, lane);
-    if (lane.running >= MAX_IN_FLIGHT_PER_ADDRESS) {
-      if (lane.waiting.length >= MAX_WAITING_PER_ADDRESS) {
-        throw new AppError('Too many attempts at once. Please try again in a moment.', 429, { 'retry-after': '1' });
-      }
-      await new Promise<void>((resolve) => lane.waiting.push(resolve));
-    } else {
-      lane.running += 1;
-    }
-    let isDone = false;
-    const done = () => {
-      if (isDone) return;
-      isDone = true;
+    const release = () => {
       const next = lane.waiting.shift();
       // The place passes straight to the next caller in line.
       if (next) return next();
       lane.running -= 1;
       if (lane.running === 0) lanes.delete(request.ip);
     };
-    reply.raw.once('finish', done);
-    reply.raw.once('close', done);
+    if (lane.running < MAX_IN_FLIGHT_PER_ADDRESS) {
+      lane.running += 1;
+      onEnd(reply, release);
+      return;
+    }
+    if (lane.waiting.length >= MAX_WAITING_PER_ADDRESS) {
+      throw new AppError('Too many attempts at once. Please try again in a moment.', 429, { 'retry-after': '1' });
+    }
+    // Listening before waiting: a caller that hangs up while in line leaves the line, and one
+    // that hangs up after its turn came gives the place back.
+    let hasPlace = false;
+    let isGone = false;
+    let resume = () => {};
+    const turn = () => {
+      hasPlace = true;
+      if (isGone) release();
+      else resume();
+    };
+    onEnd(reply, () => {
+      isGone = true;
+      if (hasPlace) return release();
+      const index = lane.waiting.indexOf(turn);
+      if (index >= 0) lane.waiting.splice(index, 1);
+    });
+    await new Promise<void>((resolve) => {
+      resume = resolve;
+      lane.waiting.push(turn);
+    });
   };
+}
+
+/** Runs `end` once, when the answer is sent or the connection closes, whichever comes first. */
+function onEnd(reply: FastifyReply, end: () => void): void {
+  let isDone = false;
+  const once = () => {
+    if (isDone) return;
+    isDone = true;
+    end();
+  };
+  reply.raw.once('finish', once);
+  reply.raw.once('close', once);
 }
