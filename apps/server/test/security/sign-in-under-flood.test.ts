@@ -84,7 +84,7 @@ describe('sign-in under a flood from its own address', () => {
       report(
         `flood (${SECONDS} s, ${CONNECTIONS}+${CONNECTIONS} connections, one address): ${resetResult.requests.total} invalid resets, ` +
           `${guessResult.requests.total} wrong passwords; owner's ${timings.length} device sign-ins p50 ${p50.toFixed(0)} ms, ` +
-          `p99 ${p99.toFixed(0)} ms, ${failed} refused [${timings.map((ms) => ms.toFixed(0)).join(' ')}]`,
+          `p99 ${p99.toFixed(0)} ms, ${failed} refused`,
       );
       expect(resetResult.errors + guessResult.errors).toBe(0);
       expect(failed).toBe(0);
