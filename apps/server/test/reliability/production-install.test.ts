@@ -104,6 +104,7 @@ describe.skipIf(!runsHere)('production install (README "Deploying")', () => {
     const env = {
       NODE_ENV: 'production',
       JWT_SECRET: SECRET,
+      MFA_ENCRYPTION_KEY: `${SECRET}-mfa`,
       PUBLIC_APP_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       DATABASE_URL: target.databaseUrl ?? '',
