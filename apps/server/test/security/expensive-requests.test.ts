@@ -36,7 +36,7 @@ async function longestStall(work: () => Promise<unknown>): Promise<number> {
 
 describe('page sizes', () => {
   it('one answer carries at most MAX_ROWS_PER_ANSWER rows, with a cursor to the rest ("All")', async () => {
-    const list = await t.call({ method: 'GET', url: '/api/admin/get-orders-list/newOrder?perPage=100000', token });
+    const list = await t.call({ method: 'GET', url: '/api/admin/get-orders-list/allOrder?perPage=100000', token });
     expect(list.statusCode).toBe(200);
     const body = list.json();
     expect(body.data).toHaveLength(MAX_ROWS_PER_ANSWER);
@@ -45,7 +45,7 @@ describe('page sizes', () => {
     let seen = body.data.length;
     let cursor: string | undefined = body.nextCursor;
     while (cursor) {
-      const url = `/api/admin/get-orders-list/newOrder?perPage=${body.total}&cursor=${cursor}`;
+      const url = `/api/admin/get-orders-list/allOrder?perPage=${body.total}&cursor=${cursor}`;
       const next = (await t.call({ method: 'GET', url, token })).json();
       expect(next.data.length).toBeLessThanOrEqual(MAX_ROWS_PER_ANSWER);
       seen += next.data.length;
@@ -56,19 +56,19 @@ describe('page sizes', () => {
       method: 'POST',
       url: '/api/admin/search-order',
       token,
-      payload: { start: 1, end: 100_000, searchVal: 'a', folderName: 'newOrder' },
+      payload: { start: 1, end: 100_000, searchVal: 'a', folderName: 'allOrder' },
     });
     expect(search.json().data.length).toBeLessThanOrEqual(MAX_ROWS_PER_ANSWER);
   });
 
   it('the largest page stalls the event loop under 100 ms', async () => {
     // Warm: the first query of a shape plans and compiles.
-    await t.call({ method: 'GET', url: '/api/admin/get-orders-list/newOrder?perPage=100000', token });
+    await t.call({ method: 'GET', url: '/api/admin/get-orders-list/allOrder?perPage=100000', token });
     const stalls: number[] = [];
     for (let i = 0; i < 3; i++) {
       stalls.push(
         await longestStall(() =>
-          t.call({ method: 'GET', url: '/api/admin/get-orders-list/newOrder?perPage=100000', token }),
+          t.call({ method: 'GET', url: '/api/admin/get-orders-list/allOrder?perPage=100000', token }),
         ),
       );
     }
