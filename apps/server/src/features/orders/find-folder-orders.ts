@@ -112,10 +112,13 @@ function decodeCursor(value: string): Cursor {
 const KEY_SHAPES: Record<Ordering['keyType'], RegExp> = {
   timestamptz: /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)?$/,
   date: /^\d{4}-\d{2}-\d{2}$/,
+  bigint: /^-?\d{1,18}$/,
+  text: /^[\s\S]*$/,
 };
 
 function isValidKey(keyType: Ordering['keyType'], key: string): boolean {
   if (!KEY_SHAPES[keyType].test(key)) return false;
+  if (keyType === 'bigint' || keyType === 'text') return true;
   const day = key.slice(0, 10);
   // A real calendar day (no 31 February), and a real time of day.
   if (new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) !== day) return false;
