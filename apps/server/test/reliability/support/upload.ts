@@ -6,8 +6,8 @@ export function buildPdf(bytes: number): Buffer {
   const head = Buffer.from('%PDF-1.4\n');
   const tail = Buffer.from('\n%%EOF\n');
   const fillerLength = bytes - head.length - tail.length;
-  // base64 filler: no '<', so nothing in it reads as markup.
-  const filler = Buffer.from(randomBytes(Math.ceil((fillerLength * 3) / 4)).toString('base64'), 'latin1').subarray(
+  // base64url filler: no '<' and no '/', so nothing in it reads as markup or as a PDF name.
+  const filler = Buffer.from(randomBytes(Math.ceil((fillerLength * 3) / 4)).toString('base64url'), 'latin1').subarray(
     0,
     fillerLength,
   );
