@@ -10,8 +10,8 @@ export interface SeedCheck {
 }
 
 /** Groups rows by order id once, so the check stays linear at 100,000 orders and more. */
-function byOrder<T extends { orderId: number }>(rows: T[]): Map<number, T[]> {
-  const groups = new Map<number, T[]>();
+function byOrder<T extends { orderId: number | null }>(rows: T[]): Map<number | null, T[]> {
+  const groups = new Map<number | null, T[]>();
   for (const row of rows) {
     const group = groups.get(row.orderId);
     if (group) group.push(row);
