@@ -11,7 +11,7 @@ import { seedBenchData } from './seed-orders';
 
 export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/nzeta_bench';
 /** Bumped whenever the data set's shape changes, so --reuse never measures an older one. */
-const DATA_SET_VERSION = 1;
+const DATA_SET_VERSION = 2;
 const MARKER_KEY = 'benchDataSet';
 
 export interface BenchDatabaseTarget {

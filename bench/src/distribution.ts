@@ -1,20 +1,12 @@
-import type { Status } from '@nzeta/domain';
 import { createRng, type Rng } from '../../apps/server/src/db/factories';
+import type { SeedScenario } from '../../apps/server/src/db/seed';
 
 /**
  * What a busy service looks like after two years: nearly everything delivered, a few thousand
  * orders of open work, one work folder (Awaiting Customer) holding about 3 % of all orders, the
  * size the 'All' page size is measured on.
  */
-export type Scenario =
-  | 'new'
-  | 'priority'
-  | 'mine'
-  | 'future'
-  | 'futureDue'
-  | 'refundPending'
-  | 'refunded'
-  | Exclude<Status, 'New' | 'Refunds'>;
+export type Scenario = Exclude<SeedScenario, 'mineTeam' | 'mineAdmin'>;
 
 /** Shares in percent of all orders; Completed takes the rest. */
 const SHARES: ReadonlyArray<[Scenario, number]> = [
@@ -64,13 +56,6 @@ function pickScenario(rng: Rng): number {
     if (roll < 0) return i;
   }
   return WEIGHTS.length - 1;
-}
-
-export function statusOf(scenario: Scenario): Status {
-  if (scenario === 'refundPending' || scenario === 'refunded') return 'Refunds';
-  if (scenario === 'new' || scenario === 'priority' || scenario === 'mine') return 'New';
-  if (scenario === 'future' || scenario === 'futureDue') return 'New';
-  return scenario;
 }
 
 const DAY = 86_400_000;

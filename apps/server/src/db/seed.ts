@@ -1,5 +1,5 @@
 import { type MoveTarget, moveAction, type Role, type Status } from '@nzeta/domain';
-import { getTableColumns, inArray, sql } from 'drizzle-orm';
+import { getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import { type PgTable, PgTransaction } from 'drizzle-orm/pg-core';
 import { type Db, type DbOrTx, queryRows } from './client';
 import {
@@ -60,6 +60,21 @@ export interface SeedOptions {
   /** disable the rollup trigger and rebuild once; the default does so above 20,000 orders */
   rebuildRollup?: boolean;
   now?: Date;
+  /** which orders to make; the demo's mix when absent (the benchmark brings its own) */
+  plan?: SeedPlan;
+}
+
+/**
+ * The shape of a data set: what each order becomes and when it was placed. Every order still gets
+ * its history from the same steps through the transition table, whatever the plan.
+ */
+export interface SeedPlan {
+  /** the scenario and creation time (ms) of the order at this position of the seed */
+  orderAt(index: number, rng: Rng, now: Date): { scenario: SeedScenario; createdMs: number };
+  /** a surname for the next order, or undefined for a generated one */
+  lastName?(rng: Rng): string | undefined;
+  /** order ids are firstOrderId + position (the caller sets order_id_seq after); else the sequence */
+  firstOrderId?: number;
 }
 
 interface Member {
@@ -80,6 +95,7 @@ export async function seedDemoData(db: DbOrTx, options: SeedOptions): Promise<{ 
   // A transaction handle is one connection: its batches cannot overlap.
   const concurrency = db instanceof PgTransaction ? 1 : Math.max(1, options.concurrency ?? 1);
   const rebuild = options.rebuildRollup ?? total > 20_000;
+  const plan = options.plan ?? DEMO_PLAN;
   // Statement-level rebuild beats a trigger call per row by an order of magnitude on big seeds.
   if (rebuild) await db.execute(sql`ALTER TABLE orders DISABLE TRIGGER orders_rollup`);
   let done = 0;
@@ -92,12 +108,11 @@ export async function seedDemoData(db: DbOrTx, options: SeedOptions): Promise<{ 
       const count = Math.min(batchSize, total - index * batchSize);
       // Each batch has its own stream, so the data does not depend on which batch finishes first.
       const rng = createRng((seed ^ Math.imul(index + 1, 0x9e3779b1)) >>> 0);
-      await insertBatch(db, { rng, now, members, first: index * batchSize, count, storage: options.storage }).catch(
-        (error: unknown) => {
-          failed = true; // the other workers stop taking batches
-          throw error;
-        },
-      );
+      const ctx = { rng, now, members, first: index * batchSize, count, storage: options.storage, plan };
+      await insertBatch(db, ctx).catch((error: unknown) => {
+        failed = true; // the other workers stop taking batches
+        throw error;
+      });
       done += count;
       if (done >= nextLog) {
         log(`${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} orders`);
@@ -195,7 +210,7 @@ async function ensureGatewaysAndSettings(db: DbOrTx): Promise<void> {
     .onConflictDoNothing();
 }
 
-type Scenario =
+export type SeedScenario =
   | 'new'
   | 'priority'
   | 'mine'
@@ -208,7 +223,7 @@ type Scenario =
   | Exclude<Status, 'New' | 'Refunds'>;
 
 /** Rough shares of a year of trading: most orders done, a few days of work open. */
-const WEIGHTS: ReadonlyArray<[Scenario, number]> = [
+const WEIGHTS: ReadonlyArray<[SeedScenario, number]> = [
   ['new', 5],
   ['priority', 2],
   ['mine', 1.5],
@@ -227,14 +242,14 @@ const WEIGHTS: ReadonlyArray<[Scenario, number]> = [
 ];
 const TOTAL_WEIGHT = WEIGHTS.reduce((sum, [, w]) => sum + w, 0);
 /** The first orders cover every folder, so even a small seed fills each one. */
-const GUARANTEED: readonly Scenario[] = [
+const GUARANTEED: readonly SeedScenario[] = [
   ...WEIGHTS.map(([s]) => s).filter((s) => s !== 'mine'),
   'mineTeam',
   'mineAdmin',
 ];
 
 /** Days ago an order of each scenario was created: open work is recent, history spans 13 months. */
-const CREATED_DAYS_AGO: Record<Scenario, [number, number]> = {
+const CREATED_DAYS_AGO: Record<SeedScenario, [number, number]> = {
   new: [0, 3],
   priority: [0, 2],
   mine: [0, 4],
@@ -254,7 +269,7 @@ const CREATED_DAYS_AGO: Record<Scenario, [number, number]> = {
   Deleted: [0, 395],
 };
 
-function pickScenario(rng: Rng): Scenario {
+function pickScenario(rng: Rng): SeedScenario {
   let roll = rng.next() * TOTAL_WEIGHT;
   for (const [scenario, weight] of WEIGHTS) {
     roll -= weight;
@@ -265,6 +280,15 @@ function pickScenario(rng: Rng): Scenario {
 
 const DAY = 86_400_000;
 
+/** The demo's mix: every folder filled first, then a year of trading by the weights above. */
+const DEMO_PLAN: SeedPlan = {
+  orderAt(index, rng, now) {
+    const scenario = GUARANTEED[index] ?? pickScenario(rng);
+    const [minDays, maxDays] = CREATED_DAYS_AGO[scenario];
+    return { scenario, createdMs: now.getTime() - rng.int(minDays * DAY, maxDays * DAY) };
+  },
+};
+
 interface BatchContext {
   rng: Rng;
   now: Date;
@@ -272,6 +296,7 @@ interface BatchContext {
   first: number;
   count: number;
   storage?: SeedStorage | undefined;
+  plan: SeedPlan;
 }
 
 interface SeedRows {
@@ -287,10 +312,14 @@ interface SeedRows {
 }
 
 async function insertBatch(db: DbOrTx, ctx: BatchContext): Promise<void> {
-  const ids = await queryRows<{ id: string }>(
-    db,
-    sql`select nextval('order_id_seq')::text as id from generate_series(1, ${ctx.count}::int)`,
-  );
+  const firstId = ctx.plan.firstOrderId;
+  const ids =
+    firstId === undefined
+      ? await queryRows<{ id: string }>(
+          db,
+          sql`select nextval('order_id_seq')::text as id from generate_series(1, ${ctx.count}::int)`,
+        )
+      : Array.from({ length: ctx.count }, (_, i) => ({ id: String(firstId + ctx.first + i) }));
   const rows: SeedRows = {
     activity: [],
     documents: [],
@@ -302,8 +331,8 @@ async function insertBatch(db: DbOrTx, ctx: BatchContext): Promise<void> {
     downloads: [],
   };
   ids.forEach(({ id }, i) => {
-    const index = ctx.first + i;
-    addOrder(ctx, rows, Number(id), GUARANTEED[index] ?? pickScenario(ctx.rng));
+    const { scenario, createdMs } = ctx.plan.orderAt(ctx.first + i, ctx.rng, ctx.now);
+    addOrder(ctx, rows, Number(id), scenario, createdMs);
   });
   if (ctx.storage) {
     const storage = ctx.storage;
@@ -315,12 +344,10 @@ async function insertBatch(db: DbOrTx, ctx: BatchContext): Promise<void> {
     await bulkInsert(tx, orders, rows.orders);
     await bulkInsert(tx, orderOtherNames, rows.otherNames);
     await bulkInsert(tx, remarks, rows.remarks);
-    await bulkInsert(tx, documents, rows.documents);
     if (rows.documents.length) {
-      const stored = await queryRows<{ id: string; file1: string }>(
-        tx,
-        sql`select id::text as id, file1 from ${documents} where order_id = any(${`{${ids.map((r) => r.id).join(',')}}`}::bigint[])`,
-      );
+      // The ids come back from the insert itself: no lookup, which would scan the table when a
+      // bulk load has dropped its indexes.
+      const stored = await bulkInsert(tx, documents, rows.documents, sql`RETURNING id::text as id, file1`);
       const idOf = new Map(stored.map((row) => [row.file1, Number(row.id)]));
       rows.mails.forEach((row, i) => {
         const file1 = rows.mailDocuments[i];
@@ -333,18 +360,21 @@ async function insertBatch(db: DbOrTx, ctx: BatchContext): Promise<void> {
   });
 }
 
-function addOrder(ctx: BatchContext, rows: SeedRows, orderId: number, scenario: Scenario): void {
+function addOrder(ctx: BatchContext, rows: SeedRows, orderId: number, scenario: SeedScenario, created: number): void {
   const { rng, members } = ctx;
   const now = ctx.now.getTime();
-  const [minDays, maxDays] = CREATED_DAYS_AGO[scenario];
-  const created = now - rng.int(minDays * DAY, maxDays * DAY);
   const createdAt = new Date(created).toISOString();
   const member = rng.pick(members);
   const at = (ms: number) => new Date(Math.min(ms, now)).toISOString();
   const todayUtc = ctx.now.toISOString().slice(0, 10);
   const modes = { new: 'Standard', priority: 'Priority', future: 'Future', futureDue: 'Future' } as const;
   const mode = modes[scenario as keyof typeof modes];
-  const { order, otherNames } = buildApplication({ createdAt, ...(mode && { processingMode: mode }) }, rng, ctx.now);
+  const lastName = ctx.plan.lastName?.(rng);
+  const { order, otherNames } = buildApplication(
+    { createdAt, ...(mode && { processingMode: mode }), ...(lastName && { lastName }) },
+    rng,
+    ctx.now,
+  );
   order.orderId = orderId;
   if (scenario === 'future') order.processingDate = futureDate(rng, ctx.now);
   else if (order.processingMode === 'Future') {
@@ -450,7 +480,7 @@ function addOrder(ctx: BatchContext, rows: SeedRows, orderId: number, scenario: 
 }
 
 /** The operations that bring a demo order of this scenario to where it is. */
-function stepsOf(scenario: Scenario, ctx: BatchContext, worker: Member): PlannedStep[] {
+function stepsOf(scenario: SeedScenario, ctx: BatchContext, worker: Member): PlannedStep[] {
   const { rng, members } = ctx;
   const leads = members.filter((m) => m.type === 'Admin' || m.type === 'Manager');
   const lead = rng.pick(leads.length ? leads : members);
@@ -510,8 +540,13 @@ function mail(ctx: BatchContext, orderId: number, to: string, kind: string, atMs
  * parameter limit would cap a column-per-parameter insert near 1,000 orders. Columns no row sets
  * are left to their database defaults.
  */
-async function bulkInsert(tx: DbOrTx, table: PgTable, rows: ReadonlyArray<Record<string, unknown>>): Promise<void> {
-  if (!rows.length) return;
+async function bulkInsert(
+  tx: DbOrTx,
+  table: PgTable,
+  rows: ReadonlyArray<Record<string, unknown>>,
+  returning?: SQL,
+): Promise<Array<{ id: string; file1: string }>> {
+  if (!rows.length) return [];
   const used = new Set<string>();
   for (const row of rows) for (const key in row) if (row[key] !== undefined) used.add(key);
   const columns = Object.entries(getTableColumns(table)).filter(([key, column]) => !column.generated && used.has(key));
@@ -525,7 +560,8 @@ async function bulkInsert(tx: DbOrTx, table: PgTable, rows: ReadonlyArray<Record
     return record;
   });
   const names = sql.raw(columns.map(([, column]) => `"${column.name}"`).join(', '));
-  await tx.execute(
-    sql`INSERT INTO ${table} (${names}) SELECT ${names} FROM json_populate_recordset(null::${table}, ${JSON.stringify(data)}::json)`,
+  return queryRows(
+    tx,
+    sql`INSERT INTO ${table} (${names}) SELECT ${names} FROM json_populate_recordset(null::${table}, ${JSON.stringify(data)}::json) ${returning ?? sql``}`,
   );
 }
