@@ -42,22 +42,25 @@ export function StaffLayout() {
   }, []);
   useLiveOrderEvents(noteChange, showNotice);
 
-  const onLogout = async () => {
+  // Logout is a choice: the next sign-in starts on the dashboard. An idle sign-out keeps the place.
+  const onLogout = async (keepPlace = false) => {
     await logout();
-    auth.signOut();
+    auth.signOut({ keepPlace });
     queryClient.clear();
     navigate(paths.signIn);
   };
   useIdleTimeout(idleTimeoutMinutes, () => {
     if (!auth.isAuth) return;
     toast.info('You were signed out after a period of inactivity.');
-    void onLogout();
+    void onLogout(true);
   });
 
   if (!auth.isAuth || !auth.user) {
-    // After signing in, the member lands on the page they asked for (sign-in-page.tsx).
+    // After signing in, the member lands on the page they asked for (sign-in-page.tsx), not on
+    // the page they chose to sign out from.
     const from = `${location.pathname}${location.search}${location.hash}`;
-    return <Navigate to={paths.signIn} replace state={from === paths.admin.dashboard ? undefined : { from }} />;
+    const keep = from !== paths.admin.dashboard && !auth.leftOnPurpose;
+    return <Navigate to={paths.signIn} replace state={keep ? { from } : undefined} />;
   }
 
   const menu = menuFor(auth.role).map((entry) => ({
@@ -77,7 +80,7 @@ export function StaffLayout() {
       userName={auth.user.name}
       menu={menu}
       notifications={notifications}
-      onLogout={onLogout}
+      onLogout={() => void onLogout()}
       search={
         <Suspense fallback={searchPlaceholder}>
           <GlobalSearch />

@@ -16,7 +16,8 @@ export function UnauthorizedHandler() {
       onUnauthorized((message) => {
         if (!auth.isAuth) return;
         toast.error(message || 'Please sign in again.', { toastId: 'unauthorized' });
-        auth.signOut();
+        // Not the member's choice: signing in again returns to the page they were on.
+        auth.signOut({ keepPlace: true });
         queryClient.clear();
         navigate('/');
       }),

@@ -7,26 +7,32 @@ export interface AuthState {
   isAuth: boolean;
   user: SessionUser | null;
   role: SessionUser['type'] | '';
+  /** True after the member signed out on purpose: the next sign-in starts on the dashboard. */
+  leftOnPurpose: boolean;
   signIn(token: string, remember: boolean): void;
-  signOut(): void;
+  /** keepPlace: signed out by the console (idle, expired), so sign-in returns to this page. */
+  signOut(options?: { keepPlace?: boolean }): void;
 }
 
 const AuthContext = createContext<AuthState | null>(null);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [token, setToken] = useState(() => readSession()?.accessToken);
+  const [leftOnPurpose, setLeftOnPurpose] = useState(false);
   const signIn = useCallback((next: string, remember: boolean) => {
     storeSession(next, remember);
+    setLeftOnPurpose(false);
     setToken(next);
   }, []);
-  const signOut = useCallback(() => {
+  const signOut = useCallback((options?: { keepPlace?: boolean }) => {
     clearSession();
+    setLeftOnPurpose(!options?.keepPlace);
     setToken(undefined);
   }, []);
   const value = useMemo<AuthState>(() => {
     const user = userFromToken(token);
-    return { isAuth: !!user, user, role: user?.type ?? '', signIn, signOut };
-  }, [token, signIn, signOut]);
+    return { isAuth: !!user, user, role: user?.type ?? '', leftOnPurpose, signIn, signOut };
+  }, [token, leftOnPurpose, signIn, signOut]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
