@@ -10,12 +10,18 @@ test('a Manager switches the payment gateway; exactly one stays active', async (
   await apiSignIn(page, 'Manager');
   await page.goto(staffPaths.gatewaySetting);
   await expect(page.getByRole('heading', { name: 'Change Gateway', level: 1 })).toBeVisible();
+  const list = page.locator('.gateway-list');
+  const select = page.getByLabel('Gateway', { exact: true });
+  // The select starts on the gateway in use; emptied, it is refused.
+  const active = list.locator('li.is-active .gateway-name');
+  await expect(active).toHaveCount(1);
+  await expect(select.locator('option:checked')).toHaveText((await active.textContent()) ?? 'none active');
+  await select.selectOption({ label: 'Select gateway' });
   await page.getByRole('button', { name: 'Update Gateway' }).click();
   await expect(page.getByText('Please select gateway.')).toBeVisible();
 
-  const list = page.locator('.gateway-list');
   for (const gateway of ['PayPal', 'Stripe']) {
-    await page.getByLabel('Gateway', { exact: true }).selectOption({ label: gateway });
+    await select.selectOption({ label: gateway });
     await page.getByRole('button', { name: 'Update Gateway' }).click();
     await expect(page.getByText('Payment gateway updated successfully.').first()).toBeVisible();
     await expect(list.getByRole('listitem').filter({ hasText: gateway })).toContainText('Active');
