@@ -15,7 +15,7 @@ const ORDER_ENTRIES = [
 
 /**
  * What each role sees (SPEC §6, DESIGN §3): Order History hidden for Telecaller, Order Processed
- * for Admin and Manager, Manage Team and Gateway Setting for Admin and Manager, Change Password
+ * and the Disputes Report (chargeback desk) for Admin and Manager, Manage Team and Gateway Setting for Admin and Manager, Change Password
  * hidden for Night Staff; Settings and Audit are Admin screens.
  */
 function expectedMenu(role: DemoRole): string[] {
@@ -31,7 +31,7 @@ function expectedMenu(role: DemoRole): string[] {
     // Grouped: Customers & money (… Manage Invoices), then Reports.
     'Manage Invoices',
     'Country Order List',
-    ...(isManager ? ['Order Processed'] : []),
+    ...(isManager ? ['Order Processed', 'Disputes Report'] : []),
     ...(isManager ? ['Manage Team', 'Gateway Setting'] : []),
     ...(role === 'Night Staff' ? [] : ['Change Password']),
     'Security',

@@ -87,6 +87,8 @@ for (const vp of VIEWPORTS) {
       await apiSignIn(page, 'Telecaller');
       await page.goto('/admin/recent-order');
       const search = page.getByRole('combobox', { name: /Search all orders/ });
+      // The header search loads beside the first screen: '/' works once the box is drawn.
+      await expect(search).toBeVisible();
       await page.locator('body').press('/');
       await expect(search).toBeFocused();
 

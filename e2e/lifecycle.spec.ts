@@ -70,7 +70,8 @@ test.describe('the console offers only what the transition table allows', () => 
       await apiSignIn(page, role);
       for (const kind of ['New', 'Completed', 'ChargeBack', 'Deleted', 'erased'] as Kind[]) {
         await page.goto(viewOrder(orders[kind]));
-        await expect(page.getByRole('heading', { name: 'Activity' })).toBeVisible();
+        // The order page is drawn once its timeline (comments and activity in one list) is.
+        await expect(page.getByRole('heading', { name: 'Comment History', exact: true })).toBeVisible();
         expect((await lifecycleButtons(page)).sort(), `${role} on ${kind}`).toEqual(expectedButtons(kind, role).sort());
         const uploads = kind === 'New' || kind === 'Completed' || kind === 'ChargeBack';
         await expect(page.getByRole('button', { name: 'Submit (AWS)' }), `${role} upload on ${kind}`).toHaveCount(
