@@ -127,10 +127,18 @@ for (const vp of VIEWPORTS) {
       await expect(page.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'ascending');
       const rows = page.locator('table.data-table tbody tr');
       await expect(rows.first().locator('.status-badge')).toHaveText('Completed');
-      const statuses = await rows.locator('.status-badge').allTextContents();
-      expect(new Set(statuses)).toEqual(new Set(['Completed']));
-      const names = await rows.locator('td.col-name').allTextContents();
-      expect(names).toEqual([...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
+      // Polled: the rows of the previous query stay on screen until the sorted, filtered page lands.
+      await expect
+        .poll(async () => [...new Set(await rows.locator('.status-badge').allTextContents())])
+        .toEqual(['Completed']);
+      await expect
+        .poll(async () => {
+          const names = await rows.locator('td.col-name').allTextContents();
+          return (
+            names.join('|') === [...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())).join('|')
+          );
+        })
+        .toBe(true);
       await expect(page.locator('td.col-date .zone-label').first()).toHaveText(/^E[SD]T$/);
       await page.screenshot({ path: `test-results/console/order-history-sorted-${vp.name}.png` });
       await expectNoSeriousAxe(page);
