@@ -131,3 +131,14 @@ export const MAX_PAGE_SIZE = 100_000;
  * many, following the cursor (a single 16 MB answer stalled the embedded database's event loop).
  */
 export const MAX_ROWS_PER_ANSWER = 1_000;
+
+/** The work queues the operations dashboard shows, in the menu's order (server and screen alike). */
+export const DASHBOARD_QUEUES: readonly FolderKey[] = [
+  'newOrder',
+  'priorityOrder',
+  'myOrder',
+  'pendingOrder',
+  'awaitingOrder',
+  'awaitingGovtOrder',
+  'contactCustomerOrder',
+];

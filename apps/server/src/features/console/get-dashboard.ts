@@ -1,7 +1,7 @@
 import {
+  DASHBOARD_QUEUES,
   type DashboardData,
   type FailingDelivery,
-  type FolderKey,
   type MemberThroughput,
   type QueueAgeing,
   type SlaHours,
@@ -12,17 +12,6 @@ import { type DbOrTx, queryRows } from '../../db/client';
 import { orders } from '../../db/schema';
 import { type FolderContext, folderWhere } from '../orders/folder-sql';
 import { type RollupGroup, sizeOfFolder } from '../orders/get-folder-counts';
-
-/** The work queues a team lead watches, in the menu's order. */
-export const DASHBOARD_QUEUES: readonly FolderKey[] = [
-  'newOrder',
-  'priorityOrder',
-  'myOrder',
-  'pendingOrder',
-  'awaitingOrder',
-  'awaitingGovtOrder',
-  'contactCustomerOrder',
-];
 
 const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 

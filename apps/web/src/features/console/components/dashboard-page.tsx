@@ -1,4 +1,4 @@
-import { COUNT_FIELDS, type FolderCounts, type FolderKey } from '@nzeta/domain';
+import { COUNT_FIELDS, DASHBOARD_QUEUES, type FolderCounts } from '@nzeta/domain';
 import { useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
 import { useAppConfig } from '../../../lib/app-config';
@@ -70,15 +70,6 @@ export function DashboardPage() {
   );
 }
 
-const QUEUES: FolderKey[] = [
-  'newOrder',
-  'priorityOrder',
-  'myOrder',
-  'pendingOrder',
-  'awaitingOrder',
-  'awaitingGovtOrder',
-  'contactCustomerOrder',
-];
 function placeholderQueues() {
-  return QUEUES.map((folder) => ({ folder, count: 0, oldestAt: null, oldestDueAt: null }));
+  return DASHBOARD_QUEUES.map((folder) => ({ folder, count: 0, oldestAt: null, oldestDueAt: null }));
 }
