@@ -6,6 +6,7 @@ import { type BackgroundJobs, startBackgroundJobs } from '../../src/background-j
 import { buildDownload, insertOrder } from '../../src/db/factories';
 import { auditLog, downloadHistory, mailMessages, orderActivity, orders } from '../../src/db/schema';
 import { applyOrderAction } from '../../src/features/lifecycle';
+import { deliverUntilSettled } from '../../src/features/mail/testing/deliver';
 import { multipart } from '../../src/features/order-detail/testing/multipart';
 import { samplePdf } from '../../src/features/order-detail/testing/sample-files';
 import { createTestApp, type TestApp } from '../test-app';
@@ -41,15 +42,11 @@ const upload = async (token: string, orderId: number) =>
     ),
   });
 async function deliverAll() {
-  for (let i = 0; i < 20; i++) {
-    await jobs.mailWorker?.runOnce();
-    const waiting = await t.database.db
-      .select()
-      .from(mailMessages)
-      .where(inArray(mailMessages.state, ['queued', 'sending']));
-    if (!waiting.length) return;
-    await new Promise((resolve) => setTimeout(resolve, 30));
-  }
+  const waiting = await t.database.db
+    .select({ id: mailMessages.id })
+    .from(mailMessages)
+    .where(inArray(mailMessages.state, ['queued', 'sending']));
+  for (const { id } of waiting) await deliverUntilSettled(jobs.mailWorker, t.database.db, id);
 }
 const processedReport = async (token: string) =>
   (await t.call({ method: 'POST', url: '/api/admin/get-processed-by-count', token, payload: {} })).json().data;

@@ -2,16 +2,15 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BackgroundJobs, startBackgroundJobs } from '../../src/background-jobs';
 import type { Database } from '../../src/db/client';
 import { insertOrder } from '../../src/db/factories';
-import { mailMessages } from '../../src/db/schema';
 import { createBackup } from '../../src/features/backup/backup';
 import { restoreBackup } from '../../src/features/backup/restore';
 import { createDocumentStorage } from '../../src/features/documents/storage';
+import { deliverUntilSettled } from '../../src/features/mail/testing/deliver';
 import { multipart } from '../../src/features/order-detail/testing/multipart';
 import { samplePdf } from '../../src/features/order-detail/testing/sample-files';
 import { createTarget, type Target } from '../reliability/support/target';
@@ -141,12 +140,8 @@ describe.skipIf(!s3)('documents in an S3-compatible bucket', () => {
 
     // The approval e-mail carries the document, read back from the bucket by the mail worker.
     const mailId = upload.json().data.mailId as number;
-    let sent: typeof mailMessages.$inferSelect | undefined;
-    for (let i = 0; i < 50 && sent?.state !== 'sent'; i++) {
-      await jobs.mailWorker?.runOnce();
-      [sent] = await t.database.db.select().from(mailMessages).where(eq(mailMessages.id, mailId));
-    }
-    expect(sent?.state).toBe('sent');
+    const sent = await deliverUntilSettled(jobs.mailWorker, t.database.db, mailId);
+    expect(sent.state).toBe('sent');
     const eml = await simpleParser(await readFile(path.join(t.config.dataDir, 'mail', sent?.providerMessageId ?? '')));
     expect(eml.attachments[0]?.content.equals(pdf)).toBe(true);
   });

@@ -8,6 +8,7 @@ import { insertOrder } from '../../db/factories';
 import { orders, settings } from '../../db/schema';
 import type { StaffNotice } from '../../lib/event-hub';
 import { type CaptureServer, startCaptureServer } from '../mail/testing/capture-server';
+import { deliverUntilSettled } from '../mail/testing/deliver';
 import { multipart } from '../order-detail/testing/multipart';
 import { samplePdf } from '../order-detail/testing/sample-files';
 import { createSendgridSigner } from './testing/sendgrid-signer';
@@ -72,7 +73,7 @@ async function uploadAndSend(provider: 'Sendgrid' | 'AWS') {
   });
   expect(uploaded.statusCode).toBe(200);
   const { mailId } = uploaded.json().data as { mailId: number };
-  await jobs.mailWorker?.runOnce();
+  await deliverUntilSettled(jobs.mailWorker, t.database.db, mailId);
   const status = async () =>
     (await t.database.db.select().from(orders).where(eq(orders.orderId, order.orderId)))[0]?.processStatus;
   expect(await status()).toBe('Completed');

@@ -47,6 +47,8 @@ export interface MailWorker {
   runOnce(): Promise<number>;
   /** Looks for due messages now instead of at the next poll. */
   wake(): void;
+  /** Resolves once no round is in flight (a round may start again right after). */
+  idle(): Promise<void>;
   /** Stops polling and waits for the messages in flight to finish. */
   stop(): Promise<void>;
 }
@@ -200,6 +202,9 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   return {
     runOnce,
     wake: () => schedule(0),
+    async idle() {
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    },
     async stop() {
       isStopped = true;
       clearTimeout(timer);

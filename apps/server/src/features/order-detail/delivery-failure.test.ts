@@ -1,10 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { type BackgroundJobs, startBackgroundJobs } from '../../background-jobs';
 import { insertOrder } from '../../db/factories';
-import { mailMessages, orders } from '../../db/schema';
+import { orders } from '../../db/schema';
 import { type CaptureServer, startCaptureServer } from '../mail/testing/capture-server';
+import { deliverUntilSettled } from '../mail/testing/deliver';
 import { multipart } from './testing/multipart';
 import { samplePdf } from './testing/sample-files';
 
@@ -22,7 +23,10 @@ afterAll(async () => {
   await t.close();
   await sendgrid.close();
 });
-beforeEach(() => t.database.reset());
+beforeEach(async () => {
+  await t.database.reset();
+  sendgrid.requests.length = 0;
+});
 
 describe('an approval e-mail the provider keeps refusing', () => {
   it('is retried, then shown as failed in Email History, and the order stays Pending', async () => {
@@ -40,16 +44,8 @@ describe('an approval e-mail the provider keeps refusing', () => {
     });
     const { mailId } = uploaded.json().data;
 
-    const stateOf = async () => {
-      const [row] = await t.database.db.select().from(mailMessages).where(eq(mailMessages.id, mailId));
-      return row;
-    };
-    for (let attempt = 1; attempt <= 10 && (await stateOf())?.state !== 'failed'; attempt++) {
-      await jobs.mailWorker?.runOnce();
-      // The backoff waits minutes between attempts; the test moves the retry time to now instead.
-      await t.database.db.update(mailMessages).set({ nextAttemptAt: sql`now()` }).where(eq(mailMessages.id, mailId));
-    }
-    const failed = await stateOf();
+    // The backoff waits minutes between attempts; the test makes each retry due at once.
+    const failed = await deliverUntilSettled(jobs.mailWorker, t.database.db, mailId, { retryNow: true });
     expect(failed).toMatchObject({ state: 'failed', attempts: 5 });
     expect(failed?.lastError).toContain('SendGrid 500');
     expect(sendgrid.requests.filter((r) => r.path === '/v3/mail/send')).toHaveLength(5);

@@ -10,6 +10,7 @@ import { downloadHistory, mailMessages } from '../../db/schema';
 import { DEFENCE_STATUS_MESSAGE } from '../defence-packs/get-defence-pack';
 import { pdfPages } from '../defence-packs/pdf-text';
 import { NO_COMPLAINT_STATEMENT } from '../defence-packs/render-defence-pack';
+import { deliverUntilSettled } from '../mail/testing/deliver';
 
 let t: TestApp;
 let jobs: BackgroundJobs;
@@ -183,12 +184,8 @@ describe('POST /api/admin/send-invoice', () => {
       { filename: `INV-${order.orderId}.pdf`, contentType: 'application/pdf', generated: 'invoice' },
     ]);
 
-    let sent = queued;
-    for (let i = 0; i < 50 && sent?.state !== 'sent'; i++) {
-      await jobs.mailWorker?.runOnce();
-      [sent] = await t.database.db.select().from(mailMessages).where(eq(mailMessages.id, mailId));
-    }
-    expect(sent?.state).toBe('sent');
+    const sent = await deliverUntilSettled(jobs.mailWorker, t.database.db, mailId);
+    expect(sent.state).toBe('sent');
     const parsed = await simpleParser(
       await readFile(path.join(t.config.dataDir, 'mail', sent?.providerMessageId ?? '')),
     );

@@ -9,6 +9,7 @@ import { type BackgroundJobs, startBackgroundJobs } from '../../background-jobs'
 import { insertOrder } from '../../db/factories';
 import { documents, mailMessages, orderActivity, orders } from '../../db/schema';
 import { createDocumentStorage, createLocalStorage, streamToBuffer } from '../documents/storage';
+import { deliverUntilSettled } from '../mail/testing/deliver';
 import { NO_DOCUMENT_MESSAGE } from './resend-mail';
 import { multipart } from './testing/multipart';
 import { SCRIPT, samplePdf, samplePng } from './testing/sample-files';
@@ -38,16 +39,7 @@ function upload(
   return t.call({ method: 'POST', url: '/api/admin/upload-visa-document', token, ...body });
 }
 
-/** Delivers what is due, then waits until the message has left 'queued'/'sending'. */
-async function deliver(mailId: number) {
-  for (let i = 0; i < 50; i++) {
-    await jobs.mailWorker?.runOnce();
-    const [row] = await t.database.db.select().from(mailMessages).where(eq(mailMessages.id, mailId));
-    if (row && (row.state === 'sent' || row.state === 'failed')) return row;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`mail ${mailId} was not delivered`);
-}
+const deliver = (mailId: number) => deliverUntilSettled(jobs.mailWorker, t.database.db, mailId);
 
 describe('POST /api/admin/upload-visa-document', () => {
   it('stores the document, moves the order to Pending and queues the approval e-mail with it attached', async () => {
