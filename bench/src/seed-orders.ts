@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../apps/server/src/db/client';
-import { rebuildRollup, type SeedPlan, seedDemoData } from '../../apps/server/src/db/seed';
+import { disableRollupTriggers, rebuildRollup, type SeedPlan, seedDemoData } from '../../apps/server/src/db/seed';
 import { pickSurname, planTimeline, SCENARIOS, type Scenario } from './distribution';
 
 export const FIRST_ORDER_ID = 100_001;
@@ -37,7 +37,7 @@ export async function seedBenchData(db: Db, options: SeedBenchOptions): Promise<
   // The demo accounts and settings first, so dropping the indexes below spares the staff table.
   await seedDemoData(db, { orders: 0, seed: options.seed, now: options.now });
   const indexes = await dropSecondaryIndexes(db);
-  await db.execute(sql`ALTER TABLE orders DISABLE TRIGGER orders_rollup`);
+  await disableRollupTriggers(db);
   await seedDemoData(db, {
     orders: options.orders,
     seed: options.seed,

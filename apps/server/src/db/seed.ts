@@ -97,7 +97,7 @@ export async function seedDemoData(db: DbOrTx, options: SeedOptions): Promise<{ 
   const rebuild = options.rebuildRollup ?? total > 20_000;
   const plan = options.plan ?? DEMO_PLAN;
   // Statement-level rebuild beats a trigger call per row by an order of magnitude on big seeds.
-  if (rebuild) await db.execute(sql`ALTER TABLE orders DISABLE TRIGGER orders_rollup`);
+  if (rebuild) await disableRollupTriggers(db);
   let done = 0;
   let nextLog = 50_000;
   let nextBatch = 0;
@@ -151,13 +151,21 @@ export async function seedIfEmpty(
   });
 }
 
-/** Rebuilds order_rollup from the orders in one statement and turns the trigger back on. */
+/** Turns off the triggers that keep the folder and report rollups, for a bulk load. */
+export async function disableRollupTriggers(db: DbOrTx): Promise<void> {
+  await db.execute(sql`ALTER TABLE orders DISABLE TRIGGER orders_rollup`);
+  await db.execute(sql`ALTER TABLE orders DISABLE TRIGGER orders_report_rollup`);
+}
+
+/** Rebuilds the folder and report rollups from the orders and turns their triggers back on. */
 export async function rebuildRollup(db: DbOrTx): Promise<void> {
   await db.transaction(async (tx) => {
-    // Enabling the trigger locks out writers until commit, so the rebuilt counts miss nothing.
+    // Enabling a trigger locks out writers until commit, so the rebuilt counts miss nothing.
     await tx.execute(sql`ALTER TABLE orders ENABLE TRIGGER orders_rollup`);
-    // Same keys as the trigger (migration 0003): the rollup's layout is defined in SQL alone.
+    await tx.execute(sql`ALTER TABLE orders ENABLE TRIGGER orders_report_rollup`);
+    // Same keys as the triggers (migrations 0003 and 0013): the layouts are defined in SQL alone.
     await tx.execute(sql`SELECT order_rollup_rebuild()`);
+    await tx.execute(sql`SELECT report_rollup_rebuild()`);
   });
 }
 

@@ -7,6 +7,7 @@ import {
   numeric,
   pgSequence,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -133,4 +134,30 @@ export const orderRollup = pgTable(
     count: bigint('count', { mode: 'number' }).notNull(),
   },
   (t) => [uniqueIndex('order_rollup_key_idx').on(t.status, t.mode, t.assignedTo, t.processingDate)],
+);
+
+/**
+ * Report rollups (migration 0013), kept by trigger with every order change: orders per UTC day,
+ * nationality and mode (Deleted left out), and delivered orders per UTC day and processor. The
+ * reports read whole days here and the partial days at a range's edges from the orders.
+ */
+export const reportCountryDaily = pgTable(
+  'report_country_daily',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    nationality: text('nationality').notNull(),
+    processingMode: text('processing_mode').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.nationality, t.processingMode] })],
+);
+
+export const reportProcessedDaily = pgTable(
+  'report_processed_daily',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    processedBy: text('processed_by').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.processedBy] })],
 );

@@ -1,29 +1,42 @@
 import { DELIVERED_STATUSES, type ProcessedReportRow } from '@nzeta/domain';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
-import { orders } from '../../db/schema';
-import { type ReportRange, rangeWhere } from './report-range';
+import { orders, reportProcessedDaily } from '../../db/schema';
+import { daysWhere, instantsWhere, type ReportRange, splitRangeForRollup } from './report-range';
 
 /**
  * Orders per staff member who processed them (SPEC §2.9), by the day they were processed: only
- * orders in a delivered status count, by the lifecycle's processed-by credit (DESIGN §2).
+ * orders in a delivered status count, by the lifecycle's processed-by credit (DESIGN §2). Whole
+ * days come from the daily rollup, the partial days at the range's edges from the orders.
  */
 export async function getProcessedByCount(
   db: DbOrTx,
   range: ReportRange,
   timeZone: string,
 ): Promise<ProcessedReportRow[]> {
-  const rows = await queryRows<ProcessedReportRow>(
-    db,
-    sql`select ${orders.processedBy} as processed_by, count(*)::int as count
+  const { days, edges } = await splitRangeForRollup(db, range, timeZone);
+  const parts: SQL[] = [];
+  if (days) {
+    parts.push(sql`select ${reportProcessedDaily.processedBy} as processed_by, ${reportProcessedDaily.count} as n
+      from ${reportProcessedDaily} where ${daysWhere(reportProcessedDaily.day, days)}`);
+  }
+  for (const edge of edges) {
+    parts.push(sql`select ${orders.processedBy} as processed_by, count(*)::int as n
       from ${orders}
       where ${orders.processedBy} is not null
         and ${orders.processStatus} in (${sql.join(
           DELIVERED_STATUSES.map((status) => sql`${status}`),
           sql`, `,
         )})
-        and ${rangeWhere(orders.processedAt, range, timeZone)}
-      group by 1
+        and ${instantsWhere(orders.processedAt, edge)}
+      group by 1`);
+  }
+  const rows = await queryRows<ProcessedReportRow>(
+    db,
+    sql`select processed_by, sum(n)::int as count
+      from (${sql.join(parts, sql` union all `)}) parts
+      group by processed_by
+      having sum(n) > 0
       order by count desc, processed_by`,
   );
   return rows.map((row) => ({ processed_by: row.processed_by, count: Number(row.count) }));
