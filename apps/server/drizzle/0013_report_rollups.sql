@@ -1,14 +1,30 @@
--- Daily report rollups (DESIGN §1 reports): orders per UTC day × nationality × processing mode,
--- and delivered orders per UTC day × processor, kept by trigger inside the writing transaction.
--- Days are UTC so the rollup does not depend on BUSINESS_TZ: a report range (business-zone days)
--- reads the whole UTC days it covers from here and the partial days at its two edges from the
--- orders' own indexes (report-rollup-query.ts).
+-- Report rollups: orders per UTC month and per UTC day × nationality × processing mode, and
+-- delivered orders per UTC month and day × processor, kept by trigger inside the writing
+-- transaction. Days are UTC so the rollups do not depend on BUSINESS_TZ: a report range
+-- (business-zone days) reads the whole months it covers from the monthly table, the whole days
+-- around them from the daily one, and the partial days at its two edges from the orders' own
+-- indexes (features/reports/report-range.ts).
 CREATE TABLE IF NOT EXISTS "report_country_daily" (
   "day" date NOT NULL,
   "nationality" text NOT NULL,
   "processing_mode" text NOT NULL,
   "count" integer NOT NULL,
   PRIMARY KEY ("day", "nationality", "processing_mode")
+);
+--> statement-breakpoint
+CREATE TABLE IF NOT EXISTS "report_country_monthly" (
+  "month" date NOT NULL,
+  "nationality" text NOT NULL,
+  "processing_mode" text NOT NULL,
+  "count" integer NOT NULL,
+  PRIMARY KEY ("month", "nationality", "processing_mode")
+);
+--> statement-breakpoint
+CREATE TABLE IF NOT EXISTS "report_processed_monthly" (
+  "month" date NOT NULL,
+  "processed_by" text NOT NULL,
+  "count" integer NOT NULL,
+  PRIMARY KEY ("month", "processed_by")
 );
 --> statement-breakpoint
 CREATE TABLE IF NOT EXISTS "report_processed_daily" (
@@ -21,26 +37,37 @@ CREATE TABLE IF NOT EXISTS "report_processed_daily" (
 -- The country report leaves Deleted orders out and names a blank nationality 'Unknown'.
 CREATE OR REPLACE FUNCTION report_country_apply(p_created timestamptz, p_nationality text, p_mode text, p_status text, p_delta integer)
 RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  v_day date := (p_created AT TIME ZONE 'UTC')::date;
+  v_nationality text := coalesce(nullif(trim(p_nationality), ''), 'Unknown');
 BEGIN
   IF p_created IS NULL OR p_status = 'Deleted' THEN
     RETURN;
   END IF;
   INSERT INTO report_country_daily AS r (day, nationality, processing_mode, count)
-  VALUES ((p_created AT TIME ZONE 'UTC')::date, coalesce(nullif(trim(p_nationality), ''), 'Unknown'), p_mode, p_delta)
+  VALUES (v_day, v_nationality, p_mode, p_delta)
   ON CONFLICT (day, nationality, processing_mode) DO UPDATE SET count = r.count + EXCLUDED.count;
+  INSERT INTO report_country_monthly AS r (month, nationality, processing_mode, count)
+  VALUES (date_trunc('month', v_day)::date, v_nationality, p_mode, p_delta)
+  ON CONFLICT (month, nationality, processing_mode) DO UPDATE SET count = r.count + EXCLUDED.count;
 END $$;
 --> statement-breakpoint
 -- The processed report counts orders in a delivered status (DELIVERED_STATUSES in
 -- packages/domain/src/lifecycle.ts; report-rollups.test.ts fails if the two lists part).
 CREATE OR REPLACE FUNCTION report_processed_apply(p_at timestamptz, p_by text, p_status text, p_delta integer)
 RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  v_day date := (p_at AT TIME ZONE 'UTC')::date;
 BEGIN
   IF p_at IS NULL OR p_by IS NULL OR p_status NOT IN ('Completed', 'Customer Called', 'ChargeBack', 'Refunds') THEN
     RETURN;
   END IF;
   INSERT INTO report_processed_daily AS r (day, processed_by, count)
-  VALUES ((p_at AT TIME ZONE 'UTC')::date, p_by, p_delta)
+  VALUES (v_day, p_by, p_delta)
   ON CONFLICT (day, processed_by) DO UPDATE SET count = r.count + EXCLUDED.count;
+  INSERT INTO report_processed_monthly AS r (month, processed_by, count)
+  VALUES (date_trunc('month', v_day)::date, p_by, p_delta)
+  ON CONFLICT (month, processed_by) DO UPDATE SET count = r.count + EXCLUDED.count;
 END $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION report_rollup_trigger() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -71,7 +98,9 @@ CREATE TRIGGER orders_report_rollup AFTER INSERT OR UPDATE OR DELETE ON orders
 CREATE OR REPLACE FUNCTION report_rollup_truncate() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   DELETE FROM report_country_daily;
+  DELETE FROM report_country_monthly;
   DELETE FROM report_processed_daily;
+  DELETE FROM report_processed_monthly;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
@@ -83,7 +112,9 @@ CREATE TRIGGER orders_report_rollup_truncate AFTER TRUNCATE ON orders
 CREATE OR REPLACE FUNCTION report_rollup_rebuild() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   DELETE FROM report_country_daily;
+  DELETE FROM report_country_monthly;
   DELETE FROM report_processed_daily;
+  DELETE FROM report_processed_monthly;
   INSERT INTO report_country_daily (day, nationality, processing_mode, count)
   SELECT (created_at AT TIME ZONE 'UTC')::date, coalesce(nullif(trim(nationality), ''), 'Unknown'), processing_mode, count(*)::int
   FROM orders WHERE process_status <> 'Deleted' GROUP BY 1, 2, 3;
@@ -93,6 +124,12 @@ BEGIN
   WHERE processed_at IS NOT NULL AND processed_by IS NOT NULL
     AND process_status IN ('Completed', 'Customer Called', 'ChargeBack', 'Refunds')
   GROUP BY 1, 2;
+  INSERT INTO report_country_monthly (month, nationality, processing_mode, count)
+  SELECT date_trunc('month', day)::date, nationality, processing_mode, sum(count)::int
+  FROM report_country_daily GROUP BY 1, 2, 3;
+  INSERT INTO report_processed_monthly (month, processed_by, count)
+  SELECT date_trunc('month', day)::date, processed_by, sum(count)::int
+  FROM report_processed_daily GROUP BY 1, 2;
 END $$;
 --> statement-breakpoint
 SELECT report_rollup_rebuild();

@@ -137,9 +137,10 @@ export const orderRollup = pgTable(
 );
 
 /**
- * Report rollups (migration 0013), kept by trigger with every order change: orders per UTC day,
- * nationality and mode (Deleted left out), and delivered orders per UTC day and processor. The
- * reports read whole days here and the partial days at a range's edges from the orders.
+ * Report rollups (migration 0013), kept by trigger with every order change: orders per UTC day (and
+ * month), nationality and mode (Deleted left out), and delivered orders per UTC day (and month)
+ * and processor. The reports read whole months and days here and the partial days at a range's
+ * edges from the orders.
  */
 export const reportCountryDaily = pgTable(
   'report_country_daily',
@@ -150,6 +151,28 @@ export const reportCountryDaily = pgTable(
     count: integer('count').notNull(),
   },
   (t) => [primaryKey({ columns: [t.day, t.nationality, t.processingMode] })],
+);
+
+export const reportCountryMonthly = pgTable(
+  'report_country_monthly',
+  {
+    /** the first day of a UTC month */
+    month: date('month', { mode: 'string' }).notNull(),
+    nationality: text('nationality').notNull(),
+    processingMode: text('processing_mode').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.nationality, t.processingMode] })],
+);
+
+export const reportProcessedMonthly = pgTable(
+  'report_processed_monthly',
+  {
+    month: date('month', { mode: 'string' }).notNull(),
+    processedBy: text('processed_by').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.processedBy] })],
 );
 
 export const reportProcessedDaily = pgTable(

@@ -1,15 +1,15 @@
 import type { CountryReportRow } from '@nzeta/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
-import { orders, reportCountryDaily } from '../../db/schema';
-import { daysWhere, instantsWhere, type ReportRange, splitRangeForRollup } from './report-range';
+import { orders, reportCountryDaily, reportCountryMonthly } from '../../db/schema';
+import { datesWhere, instantsWhere, type ReportRange, splitRangeForRollup } from './report-range';
 
 const nationalityOf = sql`coalesce(nullif(trim(${orders.nationality}), ''), 'Unknown')`;
 
 /**
  * Orders per nationality, split by processing mode (SPEC §2.8), by order date in the business
- * zone. Soft-deleted orders are left out: they are duplicates and mistakes, not trade. Whole days
- * come from the daily rollup (a year is a few thousand rows, not half a million orders); the
+ * zone. Soft-deleted orders are left out: they are duplicates and mistakes, not trade. Whole months
+ * and days come from the rollups (a year is a few thousand rows, not half a million orders); the
  * partial days at the range's edges from the orders' date index.
  */
 export async function getCountryOrderCount(
@@ -17,15 +17,20 @@ export async function getCountryOrderCount(
   range: ReportRange,
   timeZone: string,
 ): Promise<CountryReportRow[]> {
-  const { days, edges } = await splitRangeForRollup(db, range, timeZone);
+  const { months, days, edges } = await splitRangeForRollup(db, range, timeZone);
   const parts: SQL[] = [];
-  if (days) {
-    parts.push(sql`select ${reportCountryDaily.nationality} as nationality, ${reportCountryDaily.processingMode} as mode,
-        ${reportCountryDaily.count} as n
-      from ${reportCountryDaily} where ${daysWhere(reportCountryDaily.day, days)}`);
+  if (months) {
+    const m = reportCountryMonthly;
+    parts.push(sql`select ${m.nationality} as nationality, ${m.processingMode} as mode, ${m.count} as n
+      from ${m} where ${datesWhere(m.month, months)}`);
+  }
+  for (const span of days) {
+    const d = reportCountryDaily;
+    parts.push(sql`select ${d.nationality} as nationality, ${d.processingMode} as mode, ${d.count} * ${span.sign} as n
+      from ${d} where ${datesWhere(d.day, span)}`);
   }
   for (const edge of edges) {
-    parts.push(sql`select ${nationalityOf} as nationality, ${orders.processingMode} as mode, count(*)::int as n
+    parts.push(sql`select ${nationalityOf} as nationality, ${orders.processingMode} as mode, count(*)::int * ${edge.sign} as n
       from ${orders}
       where ${orders.processStatus} <> 'Deleted' and ${instantsWhere(orders.createdAt, edge)}
       group by 1, 2`);

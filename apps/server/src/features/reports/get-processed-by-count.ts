@@ -1,27 +1,35 @@
 import { DELIVERED_STATUSES, type ProcessedReportRow } from '@nzeta/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
-import { orders, reportProcessedDaily } from '../../db/schema';
-import { daysWhere, instantsWhere, type ReportRange, splitRangeForRollup } from './report-range';
+import { orders, reportProcessedDaily, reportProcessedMonthly } from '../../db/schema';
+import { datesWhere, instantsWhere, type ReportRange, splitRangeForRollup } from './report-range';
 
 /**
  * Orders per staff member who processed them (SPEC §2.9), by the day they were processed: only
  * orders in a delivered status count, by the lifecycle's processed-by credit (DESIGN §2). Whole
- * days come from the daily rollup, the partial days at the range's edges from the orders.
+ * months and days come from the rollups, the partial days at the range's edges from the orders.
  */
 export async function getProcessedByCount(
   db: DbOrTx,
   range: ReportRange,
   timeZone: string,
 ): Promise<ProcessedReportRow[]> {
-  const { days, edges } = await splitRangeForRollup(db, range, timeZone);
+  const { months, days, edges } = await splitRangeForRollup(db, range, timeZone);
   const parts: SQL[] = [];
-  if (days) {
-    parts.push(sql`select ${reportProcessedDaily.processedBy} as processed_by, ${reportProcessedDaily.count} as n
-      from ${reportProcessedDaily} where ${daysWhere(reportProcessedDaily.day, days)}`);
+  if (months) {
+    const m = reportProcessedMonthly;
+    parts.push(
+      sql`select ${m.processedBy} as processed_by, ${m.count} as n from ${m} where ${datesWhere(m.month, months)}`,
+    );
+  }
+  for (const span of days) {
+    const d = reportProcessedDaily;
+    parts.push(
+      sql`select ${d.processedBy} as processed_by, ${d.count} * ${span.sign} as n from ${d} where ${datesWhere(d.day, span)}`,
+    );
   }
   for (const edge of edges) {
-    parts.push(sql`select ${orders.processedBy} as processed_by, count(*)::int as n
+    parts.push(sql`select ${orders.processedBy} as processed_by, count(*)::int * ${edge.sign} as n
       from ${orders}
       where ${orders.processedBy} is not null
         and ${orders.processStatus} in (${sql.join(

@@ -21,9 +21,22 @@ afterAll(() => database.destroy());
 const ZONES = ['UTC', 'America/New_York', 'Asia/Kolkata', 'Pacific/Chatham', 'Pacific/Auckland'];
 const BASE = Date.UTC(2025, 0, 1);
 const HOUR = 3_600_000;
-/** Six days of instants, at minute precision, so range edges fall on every side of a midnight. */
-const instantArb = fc.integer({ min: 0, max: 6 * 24 * 60 }).map((m) => new Date(BASE + m * 60_000).toISOString());
-const dayArb = fc.integer({ min: -1, max: 7 }).map((d) => new Date(BASE + d * 24 * HOUR).toISOString().slice(0, 10));
+const DAYS = 100;
+/**
+ * Instants over three months at minute precision, most of them near a UTC midnight or a month's
+ * start, so range edges fall on every side of a midnight and ranges cover whole months.
+ */
+const instantArb = fc
+  .oneof(
+    fc.integer({ min: 0, max: DAYS * 24 * 60 }),
+    fc
+      .tuple(fc.constantFrom(0, 31, 59, 90), fc.integer({ min: -14 * 60, max: 14 * 60 }))
+      .map(([d, m]) => d * 24 * 60 + m),
+  )
+  .map((m) => new Date(BASE + m * 60_000).toISOString());
+const dayArb = fc
+  .oneof(fc.integer({ min: -1, max: DAYS + 1 }), fc.constantFrom(0, 30, 31, 58, 59, 89, 90))
+  .map((d) => new Date(BASE + d * 24 * HOUR).toISOString().slice(0, 10));
 
 const orderArb = fc.record({
   createdAt: instantArb,
@@ -83,7 +96,7 @@ describe('the reports read from the daily rollups', () => {
           }
         },
       ),
-      { numRuns: 40 },
+      { numRuns: 60 },
     );
   }, 120_000);
 
