@@ -95,7 +95,7 @@ export function StatusMoves({ order }: { order: OrderDetail }) {
       <h3 className="status-moves-title">Change status</h3>
       <div className="status-moves-buttons">
         {groupMovesByKind(buttons, (b) => b.button).map((group) => (
-          <div key={group.kind} className={`move-group move-kind-${group.kind}`} role="group" aria-label={group.label}>
+          <fieldset key={group.kind} className={`move-group move-kind-${group.kind}`} aria-label={group.label}>
             <span className="move-group-label" aria-hidden="true">
               {group.label}
             </span>
@@ -110,7 +110,7 @@ export function StatusMoves({ order }: { order: OrderDetail }) {
                 {label}
               </button>
             ))}
-          </div>
+          </fieldset>
         ))}
       </div>
       {isChargingBack && <ChargebackMoveDialog orderId={order.order_id} onClose={() => setChargingBack(false)} />}
