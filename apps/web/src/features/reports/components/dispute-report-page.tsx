@@ -1,5 +1,6 @@
 import type { DisputeReportGroup } from '@nzeta/domain';
 import { useState } from 'react';
+import { DayInput, keepWhole } from '../../../components/ui/day-input';
 import { type DisputeReportRange, useDisputeReport } from '../api/get-dispute-report';
 import '../../../styles/reports.css';
 
@@ -80,24 +81,28 @@ export function DisputeReportPage() {
         <h1 id="dispute-report-title">Disputes Report</h1>
       </div>
       <form className="d-flex flex-wrap gap-2 align-items-end mb-3" onSubmit={(event) => event.preventDefault()}>
-        <label className="form-label mb-0">
-          Opened from
-          <input
-            type="date"
+        <div>
+          <label className="form-label mb-0 d-block" htmlFor="dispute-report-from">
+            Opened from
+          </label>
+          <DayInput
+            id="dispute-report-from"
             className="form-control form-control-sm"
             value={range.from}
-            onChange={(event) => setRange((r) => ({ ...r, from: event.target.value }))}
+            onChange={(value) => setRange((r) => ({ ...r, from: keepWhole(r.from, value) }))}
           />
-        </label>
-        <label className="form-label mb-0">
-          to
-          <input
-            type="date"
+        </div>
+        <div>
+          <label className="form-label mb-0 d-block" htmlFor="dispute-report-to">
+            to
+          </label>
+          <DayInput
+            id="dispute-report-to"
             className="form-control form-control-sm"
             value={range.to}
-            onChange={(event) => setRange((r) => ({ ...r, to: event.target.value }))}
+            onChange={(value) => setRange((r) => ({ ...r, to: keepWhole(r.to, value) }))}
           />
-        </label>
+        </div>
       </form>
       {report.isError && <div className="alert alert-danger">{report.error.message}</div>}
       {totals && (
