@@ -100,7 +100,7 @@ export function TeamMemberTable({ editingId }: { editingId?: number | undefined 
                     {canManage && member.lockedUntil && (
                       <button
                         type="button"
-                        className="btn btn-sm btn-outline-warning action-button ms-2"
+                        className="btn btn-sm btn-unlock action-button ms-2"
                         aria-label={`Unlock ${member.name}`}
                         title={`Locked until ${formatDateTimeZoned(member.lockedUntil, businessTimeZone)}`}
                         disabled={unlock.isPending}
@@ -113,7 +113,8 @@ export function TeamMemberTable({ editingId }: { editingId?: number | undefined 
                       <button
                         type="button"
                         className="btn btn-sm btn-outline-secondary action-button ms-2"
-                        aria-label={`Reset two-step verification of ${member.name}`}
+                        aria-label={`Reset 2FA of ${member.name}`}
+                        title="Reset two-step verification"
                         disabled={resetMfa.isPending}
                         onClick={async () => toastEnvelope(await resetMfa.mutateAsync(member.id))}
                       >
