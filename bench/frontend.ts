@@ -78,7 +78,8 @@ async function searchFolder(browser: Browser, baseUrl: string, token: string, ro
   await page.goto(route);
   await page.waitForSelector(ROWS, { timeout: 30_000 });
   const before = await page.locator(ROWS).first().textContent();
-  await page.locator('input[type="search"]').first().click();
+  // The folder's own search box, in the page: the header's search is an input of that type too.
+  await page.locator('main input[type="search"]').first().click();
   await page.keyboard.type(term, { delay: 60 });
   // Matches may hide the term in a column the table does not show (a passport number): the
   // table counts as filtered once it has changed and at least one row shows the term.

@@ -20,6 +20,8 @@ function businessDay(days: number): string {
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
   return new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
+/** How the console's date pickers show and take a day: DD/MM/YYYY. */
+const typed = (isoDay: string) => isoDay.split('-').reverse().join('/');
 const PIXEL_AGENT =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.6367.113 Mobile Safari/537.36';
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
@@ -56,7 +58,7 @@ test('moving an order to ChargeBack asks for the deadline and reason and opens t
   await expect(dialog.getByRole('alert')).toHaveText('Please enter the respond-by date.');
   await expect(page.locator('.status-pill')).not.toHaveText('ChargeBack');
 
-  await dialog.getByLabel('Respond by').fill(businessDay(5));
+  await dialog.getByLabel('Respond by').fill(typed(businessDay(5)));
   await dialog.getByLabel('Card network').selectOption('Visa');
   await dialog.getByLabel('Reason code').fill('13.1');
   await dialog.getByRole('button', { name: 'Move to ChargeBack' }).click();
@@ -66,7 +68,7 @@ test('moving an order to ChargeBack asks for the deadline and reason and opens t
 
   const panel = page.locator('#chargeback');
   const form = panel.getByRole('form', { name: 'Dispute' });
-  await expect(form.getByLabel('Respond by')).toHaveValue(businessDay(5));
+  await expect(form.getByLabel('Respond by')).toHaveValue(typed(businessDay(5)));
   await expect(form.getByLabel('Reason code')).toHaveValue('13.1');
   await expect(form).toContainText('13.1 – Services not provided or merchandise not received');
   await expect(form.getByTestId('deadline-badge')).toHaveText('5 days left');

@@ -219,6 +219,17 @@ for (const vp of VIEWPORTS) {
       const bar = page.getByRole('toolbar', { name: 'Order actions' });
       await expect(bar.getByRole('button', { name: 'Move to Awaiting Response' })).toBeInViewport();
       await expect(bar.getByRole('button', { name: 'View Email Content' })).toBeVisible();
+      // Status moves grouped by kind, each kind its own colour.
+      const groups = bar.locator('fieldset.move-group');
+      await expect(bar.getByRole('group', { name: 'Progress' })).toContainText('Move to Completed Orders');
+      await expect(bar.getByRole('group', { name: 'Waiting on someone' })).toContainText('Move to Awaiting Response');
+      await expect(bar.getByRole('group', { name: 'Money' })).toContainText('Move to ChargeBack');
+      const colours = await page.evaluate<string[]>(
+        `[...document.querySelectorAll('.order-action-bar fieldset.move-group')].map((g) => getComputedStyle(g).borderLeftColor)`,
+      );
+      expect(colours.length).toBe(await groups.count());
+      expect(new Set(colours).size).toBe(colours.length);
+      await expect(page.locator('#order-details')).toContainText(/Order date\s*\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} E[SD]T/);
       const timeline = page.locator('.order-timeline');
       await expect(timeline.locator('.timeline-remark').first()).toHaveText(long);
       await expect(timeline.locator('.timeline-flag').first()).toHaveText('Whatsapp');

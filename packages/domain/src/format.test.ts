@@ -8,9 +8,11 @@ import {
   formatTelephone,
   formatUtcDate,
   fullName,
+  isoDayToTyped,
   type OrderListRow,
   splitBrowserField,
   toDisplayRow,
+  typedDayToIso,
 } from './format';
 
 const row = (fields: Partial<OrderListRow> = {}): OrderListRow => ({
@@ -175,5 +177,22 @@ describe('zone labels', () => {
     expect(formatDateTimeZoned('2026-07-15T14:05:00Z', 'America/New_York')).toBe('15/07/2026 10:05 EDT');
     expect(formatDateTimeZoned(null, 'America/New_York')).toBe('-');
     expect(zoneLabel('UTC', '2026-01-01T00:00:00Z')).toBe('UTC');
+  });
+});
+
+describe('typed calendar days', () => {
+  it('shows YYYY-MM-DD as DD/MM/YYYY and reads it back', () => {
+    expect(isoDayToTyped('2026-11-05')).toBe('05/11/2026');
+    expect(isoDayToTyped('')).toBe('');
+    expect(isoDayToTyped(null)).toBe('');
+    expect(typedDayToIso('05/11/2026')).toBe('2026-11-05');
+    expect(typedDayToIso('5/1/2026')).toBe('2026-01-05');
+  });
+
+  it('refuses what is not a real day or not DD/MM/YYYY', () => {
+    expect(typedDayToIso('31/02/2026')).toBeNull();
+    expect(typedDayToIso('13/13/2026')).toBeNull();
+    expect(typedDayToIso('2026-11-05')).toBeNull();
+    expect(typedDayToIso('11/5/26')).toBeNull();
   });
 });

@@ -170,3 +170,19 @@ export function splitBrowserField(browser: string | null | undefined, os: string
     os: orDash(clean(os ?? '')),
   };
 }
+
+/** A calendar day stored as YYYY-MM-DD, shown and typed as DD/MM/YYYY (the console's date pickers). */
+export function isoDayToTyped(value: string | null | undefined): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value ?? '');
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : '';
+}
+
+/** DD/MM/YYYY as typed to YYYY-MM-DD; null when it is not a real calendar day (31/02/2026). */
+export function typedDayToIso(value: string): string | null {
+  const match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(value.trim());
+  if (!match) return null;
+  const [, day = '', month = '', year = ''] = match;
+  const iso = `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+  const parsed = new Date(`${iso}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === iso ? iso : null;
+}

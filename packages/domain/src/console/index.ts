@@ -1,3 +1,4 @@
+export * from './move-kinds';
 export * from './schemas';
 export * from './sla';
 export * from './sort';

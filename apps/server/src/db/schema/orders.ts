@@ -100,6 +100,11 @@ export const orders = pgTable(
     /** a payment gateway's dispute names the charge (migration 0008) */
     index('orders_transaction_id_idx').on(t.transactionId),
     index('orders_passport_upper_idx').on(sql`upper(${t.passportNumber})`),
+    // Sorting by Name or E-mail walks these (migration 0011, list-ordering.ts spells the same keys).
+    index('orders_status_name_sort_idx').on(t.processStatus, sql`(coalesce(lower(${t.fullName}), ''))`, t.orderId),
+    index('orders_status_email_sort_idx').on(t.processStatus, sql`(coalesce(lower(${t.email}), ''))`, t.orderId),
+    index('orders_name_sort_idx').on(sql`(coalesce(lower(${t.fullName}), ''))`, t.orderId),
+    index('orders_email_sort_idx').on(sql`(coalesce(lower(${t.email}), ''))`, t.orderId),
   ],
 );
 

@@ -144,8 +144,12 @@ interface PageIdsQuery {
   offset: number;
 }
 
-/** The indexes are built DESC NULLS LAST; the same spelling lets the planner walk them in order. */
+/**
+ * Most indexes are built DESC NULLS LAST; the same spelling lets the planner walk them in order.
+ * An ascending index read backwards gives DESC NULLS FIRST (list-ordering.ts, ascendingIndex).
+ */
 function directionOf(ordering: Ordering): SQL {
+  if (ordering.ascendingIndex && ordering.direction === 'desc') return sql.raw('desc nulls first');
   return sql.raw(`${ordering.direction} nulls last`);
 }
 

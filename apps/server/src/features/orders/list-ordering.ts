@@ -8,6 +8,12 @@ export interface Ordering {
   direction: SortDirection;
   /** SQL type the cursor's key is read back as */
   keyType: 'timestamptz' | 'date' | 'text' | 'bigint';
+  /**
+   * The key's index is built ascending (the primary key; name and e-mail, migration 0011): walked
+   * backwards it gives DESC NULLS FIRST, so descending pages are spelled that way. The keys are
+   * never NULL, so the rows come out the same.
+   */
+  ascendingIndex?: true;
 }
 
 const NEWEST_FIRST: Ordering = { key: sql`${orders.createdAt}`, direction: 'desc', keyType: 'timestamptz' };
@@ -50,14 +56,14 @@ export function slaDueAt(hours: SlaHours): SQL {
 }
 
 /** Sort keys never NULL, so the keyset cursor compares plainly; empty names sort first. */
-function sortKey(key: SortKey, hours: SlaHours): Pick<Ordering, 'key' | 'keyType'> {
+function sortKey(key: SortKey, hours: SlaHours): Pick<Ordering, 'key' | 'keyType' | 'ascendingIndex'> {
   switch (key) {
     case 'id':
-      return { key: sql`${orders.orderId}`, keyType: 'bigint' };
+      return { key: sql`${orders.orderId}`, keyType: 'bigint', ascendingIndex: true };
     case 'name':
-      return { key: sql`coalesce(lower(${orders.fullName}), '')`, keyType: 'text' };
+      return { key: sql`coalesce(lower(${orders.fullName}), '')`, keyType: 'text', ascendingIndex: true };
     case 'email':
-      return { key: sql`coalesce(lower(${orders.email}), '')`, keyType: 'text' };
+      return { key: sql`coalesce(lower(${orders.email}), '')`, keyType: 'text', ascendingIndex: true };
     case 'status':
       return { key: sql`${orders.processStatus}`, keyType: 'text' };
     case 'sla':

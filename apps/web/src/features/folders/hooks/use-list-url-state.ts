@@ -54,8 +54,10 @@ export function useListUrlState(): ListUrlState {
   const update = useCallback(
     (changes: Record<string, string | null>, replace = false) =>
       setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
+        () => {
+          // The address as it is now: the router hands the updater the parameters of the last
+          // render, so a sort clicked right after a filter change would drop the filter.
+          const next = new URLSearchParams(window.location.search);
           for (const [key, value] of Object.entries(changes)) {
             if (value === null || value === '') next.delete(key);
             else next.set(key, value);

@@ -1,4 +1,4 @@
-import { type ActivityEntry, formatDateTime, type OrderDetail, statusLabel } from '@nzeta/domain';
+import { type ActivityEntry, formatDateTimeZoned, type OrderDetail, statusLabel } from '@nzeta/domain';
 import { useAppConfig } from '../../../lib/app-config';
 import { Section } from './section';
 
@@ -74,7 +74,7 @@ export function ActivityTimeline({ order }: { order: OrderDetail }) {
         <ol className="activity-list">
           {order.activity.map((entry) => (
             <li key={entry.id} className={`activity-item activity-${entry.action}`}>
-              <time dateTime={entry.create_ts}>{formatDateTime(entry.create_ts, businessTimeZone)}</time>
+              <time dateTime={entry.create_ts}>{formatDateTimeZoned(entry.create_ts, businessTimeZone)}</time>
               <span>
                 <strong>{entry.actor_name}</strong> {describeActivity(entry)}
               </span>

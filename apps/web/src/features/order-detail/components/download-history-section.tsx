@@ -1,4 +1,4 @@
-import { displayIp, formatDateTime, type OrderDetail, orDash } from '@nzeta/domain';
+import { displayIp, formatDateTimeZoned, type OrderDetail, orDash } from '@nzeta/domain';
 import { useAppConfig } from '../../../lib/app-config';
 import { toast, toastError } from '../../../lib/toast';
 import { useResendMail } from '../api/resend-mail';
@@ -64,7 +64,7 @@ export function DownloadHistorySection({ order }: { order: OrderDetail }) {
                 <tr key={row.id}>
                   <td>{index + 1}</td>
                   <td>{row.order_id}</td>
-                  <td>{formatDateTime(row.create_ts, businessTimeZone)} EST</td>
+                  <td>{formatDateTimeZoned(row.create_ts, businessTimeZone)}</td>
                   <td className="text-break">{orDash(row.file1)}</td>
                   <td>{displayIp(row.ip)}</td>
                   <td>{orDash(row.timezone)}</td>

@@ -1,4 +1,4 @@
-import { formatDateTime, type MailHistoryEntry, type OrderDetail } from '@nzeta/domain';
+import { formatDateTimeZoned, type MailHistoryEntry, type OrderDetail } from '@nzeta/domain';
 import { Fragment, useState } from 'react';
 import { useAppConfig } from '../../../lib/app-config';
 import { DocumentDownloadButton } from './document-download-button';
@@ -62,7 +62,7 @@ export function EmailHistorySection({ order }: { order: OrderDetail }) {
                       )}
                     </td>
                     <td>
-                      {formatDateTime(mail.create_ts, businessTimeZone)}
+                      {formatDateTimeZoned(mail.create_ts, businessTimeZone)}
                       <div className="cell-note">
                         {KIND_LABELS[mail.kind] ?? mail.kind} to {mail.to_address}
                         {mail.fallback_of !== null && ' (through the other provider)'}

@@ -1,4 +1,4 @@
-import { type DeliveryState, formatDateTime, type MailHistoryEntry } from '@nzeta/domain';
+import { type DeliveryState, formatDateTimeZoned, type MailHistoryEntry } from '@nzeta/domain';
 import { useAppConfig } from '../../../lib/app-config';
 
 const DELIVERY_LABELS: Record<DeliveryState, string> = {
@@ -18,12 +18,16 @@ export function MailDeliveryState({ mail }: { mail: MailHistoryEntry }) {
   return (
     <div className="mail-delivery">
       <span className={`delivery-badge delivery-${mail.delivery_state}`}>{DELIVERY_LABELS[mail.delivery_state]}</span>
-      <div className="cell-note">{formatDateTime(mail.delivery_state_at, businessTimeZone)}</div>
+      <div className="cell-note">{formatDateTimeZoned(mail.delivery_state_at, businessTimeZone)}</div>
       {mail.delivery_reason && mail.delivery_state !== 'delivered' && (
         <div className="mail-error">{mail.delivery_reason}</div>
       )}
-      {mail.opened_at && <div className="cell-note">Opened {formatDateTime(mail.opened_at, businessTimeZone)}</div>}
-      {mail.clicked_at && <div className="cell-note">Clicked {formatDateTime(mail.clicked_at, businessTimeZone)}</div>}
+      {mail.opened_at && (
+        <div className="cell-note">Opened {formatDateTimeZoned(mail.opened_at, businessTimeZone)}</div>
+      )}
+      {mail.clicked_at && (
+        <div className="cell-note">Clicked {formatDateTimeZoned(mail.clicked_at, businessTimeZone)}</div>
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { formatDateTime, type MailEventEntry } from '@nzeta/domain';
+import { formatDateTimeZoned, type MailEventEntry } from '@nzeta/domain';
 import { useAppConfig } from '../../../lib/app-config';
 
 const EVENT_LABELS: Record<MailEventEntry['event'], string> = {
@@ -30,7 +30,7 @@ export function MailEventsTable({ events }: { events: MailEventEntry[] }) {
       <tbody>
         {events.map((event) => (
           <tr key={event.id}>
-            <td>{formatDateTime(event.occurred_at, businessTimeZone)}</td>
+            <td>{formatDateTimeZoned(event.occurred_at, businessTimeZone)}</td>
             <td>
               {EVENT_LABELS[event.event] ?? event.event}
               {event.bounce_type && ` (${event.bounce_type})`}

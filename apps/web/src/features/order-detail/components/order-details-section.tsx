@@ -1,4 +1,4 @@
-import { formatDateTime, formatUtcDate, type OrderDetail, orDash, statusLabel } from '@nzeta/domain';
+import { formatDateTimeZoned, formatUtcDate, type OrderDetail, orDash, statusLabel } from '@nzeta/domain';
 import { useAppConfig } from '../../../lib/app-config';
 import { DetailList } from './detail-list';
 import { Section } from './section';
@@ -23,10 +23,10 @@ export function OrderDetailsSection({ order }: { order: OrderDetail }) {
               : order.processing_mode,
           },
           { label: 'Status', value: statusLabel(order.process_status, order.refund_date) },
-          { label: 'Order date', value: formatDateTime(order.created_at, tz) },
+          { label: 'Order date', value: formatDateTimeZoned(order.created_at, tz) },
           { label: 'Amount', value: money(order.amount, order.currency) },
           { label: 'Payment gateway', value: orDash(order.payment_gateway) },
-          { label: 'Paid at', value: formatDateTime(order.paid_at, tz) },
+          { label: 'Paid at', value: formatDateTimeZoned(order.paid_at, tz) },
           { label: 'Transaction ID', value: <span className="text-break">{orDash(order.transaction_id)}</span> },
           { label: 'Merchant name', value: orDash(order.merchant_name) },
           { label: 'Assigned to', value: orDash(order.assign_to) },

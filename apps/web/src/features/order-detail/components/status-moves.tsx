@@ -1,4 +1,12 @@
-import { isMoveTarget, moveAction, type OrderDetail, STATUS_MOVES, type Status } from '@nzeta/domain';
+import {
+  groupMovesByKind,
+  isMoveTarget,
+  moveAction,
+  type OrderDetail,
+  type OrderMoveButton,
+  STATUS_MOVES,
+  type Status,
+} from '@nzeta/domain';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast, toastError } from '../../../lib/toast';
@@ -11,9 +19,16 @@ type PendingMove = { kind: 'delete' } | { kind: 'erase' };
 
 const ERASE_MESSAGE = "Delete this order and erase the traveller's personal data for good? This cannot be undone.";
 
+interface MoveButton {
+  button: OrderMoveButton;
+  label: string;
+  onClick(): void;
+}
+
 /**
  * The 'Move to …' buttons (SPEC §4) the transition table allows this member on this order, and
- * Delete, Restore, release of a claim and permanent deletion likewise; Delete asks first.
+ * Delete, Restore, release of a claim and permanent deletion likewise; Delete asks first. They
+ * are grouped and coloured by what they do to the order (moveKindOf in the domain).
  */
 export function StatusMoves({ order }: { order: OrderDetail }) {
   const allowed = useOrderActions(order);
@@ -51,52 +66,52 @@ export function StatusMoves({ order }: { order: OrderDetail }) {
     else void run({ updatingStatus: status });
   };
 
-  if (!moves.length && !canErase && !allowed('restore') && !allowed('release')) return null;
+  const buttons: MoveButton[] = [
+    ...moves.map(({ status, label }) => ({
+      button: status,
+      label: status === 'Deleted' ? label : `Move to ${label}`,
+      onClick: () => move(status),
+    })),
+    ...(allowed('restore')
+      ? [{ button: 'restore' as const, label: 'Restore', onClick: () => answer(restore.mutateAsync(order.order_id)) }]
+      : []),
+    ...(allowed('release')
+      ? [
+          {
+            button: 'release' as const,
+            label: 'Move to Original Folder',
+            onClick: () => answer(release.mutateAsync(order.order_id)),
+          },
+        ]
+      : []),
+    ...(canErase
+      ? [{ button: 'erase' as const, label: 'Delete permanently', onClick: () => setConfirming({ kind: 'erase' }) }]
+      : []),
+  ];
+
+  if (!buttons.length) return null;
   return (
     <div className="status-moves">
       <h3 className="status-moves-title">Change status</h3>
       <div className="status-moves-buttons">
-        {moves.map(({ status, label }) => (
-          <button
-            key={status}
-            type="button"
-            className={status === 'Deleted' ? 'btn btn-outline-danger btn-sm' : 'btn btn-outline-secondary btn-sm'}
-            disabled={isBusy}
-            onClick={() => move(status)}
-          >
-            {status === 'Deleted' ? label : `Move to ${label}`}
-          </button>
+        {groupMovesByKind(buttons, (b) => b.button).map((group) => (
+          <fieldset key={group.kind} className={`move-group move-kind-${group.kind}`} aria-label={group.label}>
+            <span className="move-group-label" aria-hidden="true">
+              {group.label}
+            </span>
+            {group.moves.map(({ button, label, onClick }) => (
+              <button
+                key={button}
+                type="button"
+                className={`btn btn-sm move-btn${button === 'erase' ? ' move-btn-solid' : ''}`}
+                disabled={isBusy}
+                onClick={onClick}
+              >
+                {label}
+              </button>
+            ))}
+          </fieldset>
         ))}
-        {allowed('restore') && (
-          <button
-            type="button"
-            className="btn btn-outline-success btn-sm"
-            disabled={isBusy}
-            onClick={() => answer(restore.mutateAsync(order.order_id))}
-          >
-            Restore
-          </button>
-        )}
-        {allowed('release') && (
-          <button
-            type="button"
-            className="btn btn-outline-primary btn-sm"
-            disabled={isBusy}
-            onClick={() => answer(release.mutateAsync(order.order_id))}
-          >
-            Move to Original Folder
-          </button>
-        )}
-        {canErase && (
-          <button
-            type="button"
-            className="btn btn-danger btn-sm"
-            disabled={isBusy}
-            onClick={() => setConfirming({ kind: 'erase' })}
-          >
-            Delete permanently
-          </button>
-        )}
       </div>
       {isChargingBack && <ChargebackMoveDialog orderId={order.order_id} onClose={() => setChargingBack(false)} />}
       <ConfirmDialog

@@ -1,5 +1,7 @@
+import { formatDateTimeZoned } from '@nzeta/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall, apiRequest } from '../../../lib/api-client';
+import { useAppConfig } from '../../../lib/app-config';
 import { toastEnvelope } from '../../../lib/toast';
 
 interface TrackLock {
@@ -17,6 +19,7 @@ const trackLockKey = (orderId: number) => ['order', orderId, 'track-lock'] as co
  */
 export function TrackingLockNotice({ orderId }: { orderId: number }) {
   const queryClient = useQueryClient();
+  const { businessTimeZone } = useAppConfig();
   const lock = useQuery({
     queryKey: trackLockKey(orderId),
     queryFn: async () => (await apiCall<TrackLock>('GET', `admin/track-lock/${orderId}`)).data as TrackLock,
@@ -29,7 +32,7 @@ export function TrackingLockNotice({ orderId }: { orderId: number }) {
     },
   });
   if (!lock.data || lock.data.failures === 0) return null;
-  const until = lock.data.until ? new Date(lock.data.until).toLocaleTimeString([], { timeStyle: 'short' }) : '';
+  const until = lock.data.until ? formatDateTimeZoned(lock.data.until, businessTimeZone) : '';
   return (
     <div className={`alert ${lock.data.locked ? 'alert-danger' : 'alert-warning'} d-flex align-items-center gap-3`}>
       <span className="flex-grow-1">

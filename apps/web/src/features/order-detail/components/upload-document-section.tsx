@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   FILE_REQUIRED_MESSAGE,
-  formatDateTime,
+  formatDateTimeZoned,
   type MailProvider,
   type OrderDetail,
   uploadDocumentEmail,
@@ -113,7 +113,7 @@ function UploadDocumentSectionForm({ order }: { order: OrderDetail }) {
           </button>
           {latest && (
             <span className="upload-current">
-              Current document, uploaded {formatDateTime(latest.created_at, businessTimeZone)}:{' '}
+              Current document, uploaded {formatDateTimeZoned(latest.created_at, businessTimeZone)}:{' '}
               <DocumentDownloadButton orderId={order.order_id} file1={latest.file1} label="Download document" />
             </span>
           )}

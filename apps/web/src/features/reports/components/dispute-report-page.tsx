@@ -1,5 +1,6 @@
 import type { DisputeReportGroup } from '@nzeta/domain';
 import { useState } from 'react';
+import { DayInput, keepWhole } from '../../../components/ui/day-input';
 import { type DisputeReportRange, useDisputeReport } from '../api/get-dispute-report';
 import '../../../styles/reports.css';
 
@@ -9,7 +10,8 @@ function GroupTable({ title, keyLabel, groups }: { title: string; keyLabel: stri
   return (
     <section className="card-panel mb-3" aria-label={title}>
       <h2 className="h6">{title}</h2>
-      <div className="table-responsive">
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: on a phone the table scrolls sideways; keyboard users must reach it */}
+      <div className="table-responsive" tabIndex={0}>
         <table className="table table-sm align-middle mb-0">
           <thead>
             <tr>
@@ -80,24 +82,28 @@ export function DisputeReportPage() {
         <h1 id="dispute-report-title">Disputes Report</h1>
       </div>
       <form className="d-flex flex-wrap gap-2 align-items-end mb-3" onSubmit={(event) => event.preventDefault()}>
-        <label className="form-label mb-0">
-          Opened from
-          <input
-            type="date"
+        <div>
+          <label className="form-label mb-0 d-block" htmlFor="dispute-report-from">
+            Opened from
+          </label>
+          <DayInput
+            id="dispute-report-from"
             className="form-control form-control-sm"
             value={range.from}
-            onChange={(event) => setRange((r) => ({ ...r, from: event.target.value }))}
+            onChange={(value) => setRange((r) => ({ ...r, from: keepWhole(r.from, value) }))}
           />
-        </label>
-        <label className="form-label mb-0">
-          to
-          <input
-            type="date"
+        </div>
+        <div>
+          <label className="form-label mb-0 d-block" htmlFor="dispute-report-to">
+            to
+          </label>
+          <DayInput
+            id="dispute-report-to"
             className="form-control form-control-sm"
             value={range.to}
-            onChange={(event) => setRange((r) => ({ ...r, to: event.target.value }))}
+            onChange={(value) => setRange((r) => ({ ...r, to: keepWhole(r.to, value) }))}
           />
-        </label>
+        </div>
       </form>
       {report.isError && <div className="alert alert-danger">{report.error.message}</div>}
       {totals && (

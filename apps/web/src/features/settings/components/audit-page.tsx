@@ -1,5 +1,6 @@
 import { can } from '@nzeta/domain';
 import { useState } from 'react';
+import { DayInput, keepWhole } from '../../../components/ui/day-input';
 import { NoAccess } from '../../../components/ui/no-access';
 import { useAuth } from '../../../lib/auth-context';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -95,26 +96,22 @@ function AuditLog() {
             <label htmlFor="audit-from" className="form-label">
               From
             </label>
-            <input
+            <DayInput
               id="audit-from"
-              type="date"
               className="form-control"
               value={filters.from}
-              max={filters.to || undefined}
-              onChange={(event) => change({ from: event.target.value })}
+              onChange={(value) => change({ from: keepWhole(filters.from, value) })}
             />
           </div>
           <div>
             <label htmlFor="audit-to" className="form-label">
               To
             </label>
-            <input
+            <DayInput
               id="audit-to"
-              type="date"
               className="form-control"
               value={filters.to}
-              min={filters.from || undefined}
-              onChange={(event) => change({ to: event.target.value })}
+              onChange={(value) => change({ to: keepWhole(filters.to, value) })}
             />
           </div>
         </form>

@@ -1,4 +1,4 @@
-import { formatDateTime } from '@nzeta/domain';
+import { formatDateTimeZoned } from '@nzeta/domain';
 import { useAppConfig } from '../../../lib/app-config';
 import { type AuditEntry, type AuditFilters, useAuditEntries } from '../api/get-audit-entries';
 
@@ -69,7 +69,7 @@ export function AuditTable({ filters, onPage, onPerPage }: AuditTableProps) {
             )}
             {entries.data?.rows.map((entry) => (
               <tr key={entry.id}>
-                <td className="text-nowrap">{formatDateTime(entry.at, businessTimeZone)}</td>
+                <td className="text-nowrap">{formatDateTimeZoned(entry.at, businessTimeZone)}</td>
                 <td>{entry.actorName ?? '-'}</td>
                 <td className="text-nowrap">{entry.action}</td>
                 <td>{entry.target ?? '-'}</td>

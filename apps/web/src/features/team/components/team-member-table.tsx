@@ -1,9 +1,10 @@
-import { canManageMember } from '@nzeta/domain';
+import { canManageMember, formatDateTimeZoned } from '@nzeta/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Icon } from '../../../components/ui/icon';
 import { paths } from '../../../config/paths';
+import { useAppConfig } from '../../../lib/app-config';
 import { useAuth } from '../../../lib/auth-context';
 import { toastEnvelope } from '../../../lib/toast';
 import { useDeleteTeamMember } from '../api/delete-team-member';
@@ -12,6 +13,7 @@ import { useResetTeamMemberMfa, useUnlockTeamMember } from '../api/unlock-team-m
 
 /** The member list (SPEC §2.11): id, name, email, password (masked), memberRole, edit and delete. */
 export function TeamMemberTable({ editingId }: { editingId?: number | undefined }) {
+  const { businessTimeZone } = useAppConfig();
   const { role, user } = useAuth();
   const members = useTeamMembers();
   const remove = useDeleteTeamMember();
@@ -98,9 +100,9 @@ export function TeamMemberTable({ editingId }: { editingId?: number | undefined 
                     {canManage && member.lockedUntil && (
                       <button
                         type="button"
-                        className="btn btn-sm btn-outline-warning action-button ms-2"
+                        className="btn btn-sm btn-unlock action-button ms-2"
                         aria-label={`Unlock ${member.name}`}
-                        title={`Locked until ${new Date(member.lockedUntil).toLocaleString()}`}
+                        title={`Locked until ${formatDateTimeZoned(member.lockedUntil, businessTimeZone)}`}
                         disabled={unlock.isPending}
                         onClick={async () => toastEnvelope(await unlock.mutateAsync(member.id))}
                       >
@@ -111,7 +113,8 @@ export function TeamMemberTable({ editingId }: { editingId?: number | undefined 
                       <button
                         type="button"
                         className="btn btn-sm btn-outline-secondary action-button ms-2"
-                        aria-label={`Reset two-step verification of ${member.name}`}
+                        aria-label={`Reset 2FA of ${member.name}`}
+                        title="Reset two-step verification"
                         disabled={resetMfa.isPending}
                         onClick={async () => toastEnvelope(await resetMfa.mutateAsync(member.id))}
                       >

@@ -1,5 +1,6 @@
 import { DISPUTE_NETWORKS, type DisputeNetwork, disputeInput, REASON_CODES } from '@nzeta/domain';
 import { useId, useState } from 'react';
+import { DayInput } from '../../../../components/ui/day-input';
 import { Modal } from '../../../../components/ui/modal';
 import { toast, toastError } from '../../../../lib/toast';
 import { useChangeOrderStatus } from '../../api/change-order-status';
@@ -64,13 +65,12 @@ export function ChargebackMoveDialog({ orderId, onClose }: { orderId: number; on
           <label className="form-label" htmlFor={`${listId}-respond-by`}>
             Respond by
           </label>
-          <input
+          <DayInput
             id={`${listId}-respond-by`}
-            type="date"
             className="form-control"
             value={respondBy}
             required
-            onChange={(event) => setRespondBy(event.target.value)}
+            onChange={setRespondBy}
           />
         </div>
         <div className="mb-3">

@@ -1,4 +1,4 @@
-import { type ChargebackEvidence, formatDateTime, orDash } from '@nzeta/domain';
+import { type ChargebackEvidence, formatDateTimeZoned, orDash } from '@nzeta/domain';
 import { useAppConfig } from '../../../../lib/app-config';
 
 /** Transaction details and the proof the document reached the customer. */
@@ -19,7 +19,7 @@ export function DeliveryProof({ evidence }: { evidence: ChargebackEvidence }) {
         <dt>Amount</dt>
         <dd>{transaction.amount ? `${transaction.currency ?? ''} ${transaction.amount}` : '-'}</dd>
         <dt>Paid</dt>
-        <dd>{formatDateTime(transaction.paidAt, tz)}</dd>
+        <dd>{formatDateTimeZoned(transaction.paidAt, tz)}</dd>
       </dl>
       <h3 className="chargeback-heading">Delivery proof</h3>
       <dl className="chargeback-facts">
@@ -40,10 +40,10 @@ export function DeliveryProof({ evidence }: { evidence: ChargebackEvidence }) {
             <>
               to {approval.to}, {approval.state}
               {approval.deliveryState ? `, ${approval.deliveryState} (provider)` : ''} ·{' '}
-              {formatDateTime(approval.sentAt, tz)}
+              {formatDateTimeZoned(approval.sentAt, tz)}
               {approval.events.length > 0 && (
                 <span className="d-block small text-body-secondary">
-                  Events: {approval.events.map((e) => `${e.event} ${formatDateTime(e.occurredAt, tz)}`).join('; ')}
+                  Events: {approval.events.map((e) => `${e.event} ${formatDateTimeZoned(e.occurredAt, tz)}`).join('; ')}
                 </span>
               )}
             </>
@@ -55,7 +55,7 @@ export function DeliveryProof({ evidence }: { evidence: ChargebackEvidence }) {
         <dd>
           {downloads.count === 0
             ? 'None'
-            : `${downloads.count.toLocaleString('en-US')} · first ${formatDateTime(downloads.first, tz)} · last ${formatDateTime(downloads.last, tz)}`}
+            : `${downloads.count.toLocaleString('en-US')} · first ${formatDateTimeZoned(downloads.first, tz)} · last ${formatDateTimeZoned(downloads.last, tz)}`}
           {downloads.lastDevice && <span className="d-block small text-body-secondary">{downloads.lastDevice}</span>}
         </dd>
       </dl>

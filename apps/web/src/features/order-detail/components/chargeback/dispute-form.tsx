@@ -11,6 +11,7 @@ import {
   reasonCodeLabel,
 } from '@nzeta/domain';
 import { type ReactNode, useId, useState } from 'react';
+import { DayInput } from '../../../../components/ui/day-input';
 import { DeadlineBadge } from '../../../../components/ui/deadline-badge';
 import { useAuth } from '../../../../lib/auth-context';
 import { toast, toastError } from '../../../../lib/toast';
@@ -72,10 +73,19 @@ export function DisputeForm({ dispute }: { dispute: DisputeRecord }) {
       {input}
     </div>
   );
-  const text = (key: keyof Values, type = 'text') => (
+  const day = (key: 'openedAt' | 'respondBy' | 'outcomeAt') => (
+    <DayInput
+      id={`${id}-${key}`}
+      className="form-control form-control-sm"
+      value={values[key]}
+      disabled={isLocked}
+      onChange={(value) => set(key, value)}
+    />
+  );
+  const text = (key: keyof Values) => (
     <input
       id={`${id}-${key}`}
-      type={type}
+      type="text"
       className="form-control form-control-sm"
       value={values[key]}
       disabled={isLocked}
@@ -131,8 +141,8 @@ export function DisputeForm({ dispute }: { dispute: DisputeRecord }) {
         )}
         {field('amount', 'Amount disputed', text('amount'))}
         {field('currency', 'Currency', text('currency'))}
-        {field('openedAt', 'Opened', text('openedAt', 'date'))}
-        {field('respondBy', 'Respond by', text('respondBy', 'date'))}
+        {field('openedAt', 'Opened', day('openedAt'))}
+        {field('respondBy', 'Respond by', day('respondBy'))}
         {field(
           'state',
           'State',
@@ -151,7 +161,7 @@ export function DisputeForm({ dispute }: { dispute: DisputeRecord }) {
             ))}
           </select>,
         )}
-        {field('outcomeAt', 'Outcome date', text('outcomeAt', 'date'))}
+        {field('outcomeAt', 'Outcome date', day('outcomeAt'))}
         <div className="col-12">
           <label className="form-label small mb-1" htmlFor={`${id}-notes`}>
             Notes
