@@ -54,8 +54,12 @@ export async function startBackgroundJobs(app: FastifyInstance): Promise<Backgro
     renderAttachment: (message, attachment) =>
       renderInvoiceAttachment(db, message, attachment, { timeZone: config.BUSINESS_TZ }),
     onDelivered: async (tx, message) => {
-      // The approval e-mail reached the provider: the Pending order becomes Completed.
-      if (await completeDeliveredOrder(tx, message)) events.ordersChanged();
+      // The approval e-mail reached the provider: the Pending order becomes Completed. Consoles
+      // hear of it once it has committed: told before, an instance could read and keep the
+      // counts without it (a commit slower than the 100 ms the signal waits, or a signal
+      // already pending from another change).
+      if (await completeDeliveredOrder(tx, message)) return () => events.ordersChanged();
+      return undefined;
     },
     onFailed: async (message) => {
       // The provider refused for good or stayed unreachable: the other one may deliver it.

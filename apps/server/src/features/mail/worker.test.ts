@@ -118,12 +118,21 @@ describe('mail worker', () => {
       ),
     );
     const delivered: number[] = [];
+    let seenAfterCommit: Promise<string | undefined> | undefined;
     const w = worker(
       { AWS: ses, Sendgrid: recordingTransport() },
       {
         onDelivered: async (tx, sent) => {
           delivered.push(sent.id);
           await tx.update(orders).set({ processStatus: 'Completed' }).where(eq(orders.orderId, sent.orderId!));
+          // What it answers runs once the change is visible to every other connection.
+          return () => {
+            seenAfterCommit = database.db
+              .select()
+              .from(orders)
+              .where(eq(orders.orderId, sent.orderId!))
+              .then(([row]) => row?.processStatus);
+          };
         },
       },
     );
@@ -141,6 +150,7 @@ describe('mail worker', () => {
     expect(delivered).toEqual([id]);
     const [after] = await database.db.select().from(orders).where(eq(orders.orderId, order!.orderId));
     expect(after?.processStatus).toBe('Completed');
+    expect(await seenAfterCommit).toBe('Completed');
 
     const raw = JSON.parse(server.requests[0]!.body.toString()).Content.Raw.Data as string;
     const parsed = await simpleParser(Buffer.from(raw, 'base64'));

@@ -23,8 +23,10 @@ export interface MailWorkerOptions {
   /**
    * Called in the transaction that marks the message sent (inside a savepoint: if it throws,
    * the message stays sent and the error is logged). The approval flow completes the order here.
+   * It may answer what to do once that transaction has committed: announcing the change earlier
+   * lets other instances read the counts before it is visible (and keep them).
    */
-  onDelivered?: (tx: Tx, message: MailMessage) => Promise<void>;
+  onDelivered?: (tx: Tx, message: MailMessage) => Promise<(() => void) | undefined>;
   /** Called once a message is marked failed for good (errors are logged): the fallback provider hook. */
   onFailed?: (message: MailMessage) => Promise<void>;
   logger?: MailLogger;
@@ -114,21 +116,23 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     }
     // From here on the provider has the message: an error leaves the row 'sending' and it is
     // sent again after the lock expires (the documented duplicate window), never marked failed.
-    await options.db.transaction(async (tx) => {
+    const afterCommit = await options.db.transaction(async (tx) => {
       const sent = await markSent(tx, message, transport.name, providerMessageId);
       if (!sent) {
         logger.warn({ mailId: message.id }, 'mail sent, but another worker had taken the message over');
-        return;
+        return undefined;
       }
       logger.info({ mailId: message.id, transport: transport.name, providerMessageId }, 'mail sent');
       const onDelivered = options.onDelivered;
-      if (!onDelivered) return;
-      await tx
+      if (!onDelivered) return undefined;
+      return tx
         .transaction((savepoint) => onDelivered(savepoint, sent))
         .catch((error: unknown) => {
           logger.error({ mailId: message.id, err: error }, 'onDelivered failed; the message stays sent');
+          return undefined;
         });
     });
+    afterCommit?.();
   }
 
   async function recordFailure(message: MailMessage, error: unknown): Promise<void> {
