@@ -1,8 +1,19 @@
 import { EventEmitter } from 'node:events';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 
 const CHANNEL = 'order_changes';
 const NOTICE_CHANNEL = 'staff_notices';
+
+/**
+ * A change as a console hears of it. `at`: when it was announced, on the database's clock (ms
+ * since 1970), once it had committed; a console passes it back with its next read (`seen`) so
+ * an instance that has not heard of the change yet does not answer from an older cache
+ * (RollupCache). Undefined on PGlite (one process) and after a lost listening connection.
+ */
+export interface OrdersChange {
+  at?: number;
+}
 
 /** A line for the console's notification area (a delivery failure, say). */
 export interface StaffNotice {
@@ -19,6 +30,7 @@ export class EventHub {
   private unlisten: (() => Promise<void>) | undefined;
   private pending: NodeJS.Timeout | undefined;
   private changes = 0;
+  private isStopped = false;
 
   constructor(private readonly database: Database) {
     this.emitter.setMaxListeners(0);
@@ -26,7 +38,7 @@ export class EventHub {
 
   async start(): Promise<void> {
     if (this.database.engine !== 'postgres') return;
-    const offChanges = await this.database.listen(CHANNEL, () => this.emitLocal());
+    const offChanges = await this.database.listen(CHANNEL, (payload) => this.emitLocal(announcedAt(payload)));
     const offNotices = await this.database.listen(NOTICE_CHANNEL, (payload) => this.emitNotice(payload));
     this.unlisten = async () => {
       await offChanges();
@@ -66,33 +78,54 @@ export class EventHub {
     return this.changes;
   }
 
-  /** Announces a change; bursts within 100 ms are coalesced into one signal. */
+  /**
+   * Announces a change that has committed (announced earlier, another instance could read and
+   * keep the counts without it); bursts within 100 ms are coalesced into one signal.
+   */
   ordersChanged(): void {
     this.changes++;
+    // Stopping: sent at once, a timer would not outlive the process (the mail worker still
+    // finishes its messages then).
+    if (this.isStopped) return void this.signal();
     if (this.pending) return;
     this.pending = setTimeout(() => {
       this.pending = undefined;
-      if (this.database.engine === 'postgres') {
-        this.database.notify(CHANNEL, '').catch(() => this.emitLocal());
-      } else {
-        this.emitLocal();
-      }
+      void this.signal();
     }, 100);
     this.pending.unref();
   }
 
-  onOrdersChanged(listener: () => void): () => void {
+  onOrdersChanged(listener: (change: OrdersChange) => void): () => void {
     this.emitter.on('orders', listener);
     return () => this.emitter.off('orders', listener);
   }
 
   async stop(): Promise<void> {
-    if (this.pending) clearTimeout(this.pending);
+    this.isStopped = true;
+    // A change announced in the last 100 ms still reaches the other instances' consoles.
+    if (this.pending) {
+      clearTimeout(this.pending);
+      this.pending = undefined;
+      await this.signal();
+    }
     await this.unlisten?.();
   }
 
-  private emitLocal(): void {
-    this.changes++;
-    this.emitter.emit('orders');
+  private async signal(): Promise<void> {
+    if (this.database.engine !== 'postgres') return this.emitLocal({});
+    // The time is the database's, the one clock every instance's cache compares with.
+    await this.database.db
+      .execute(sql`select pg_notify(${CHANNEL}, (extract(epoch from clock_timestamp()) * 1000)::float8::text)`)
+      .catch(() => this.emitLocal({}));
   }
+
+  private emitLocal(change: OrdersChange = {}): void {
+    this.changes++;
+    this.emitter.emit('orders', change);
+  }
+}
+
+function announcedAt(payload: string): OrdersChange {
+  const at = Number(payload);
+  return payload && Number.isFinite(at) && at > 0 ? { at } : {};
 }

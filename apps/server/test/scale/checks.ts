@@ -45,13 +45,43 @@ export async function checkConsoles(
     }
     const tookMs = Date.now() - started;
     if (tookMs > limitMs) {
-      const late = consoles.map((c) => `${c.describe(started)}`).join('; ');
-      tally.lateConsoles.push(`consoles showed the change after ${tookMs} ms (limit ${limitMs}): ${late}`);
+      const today = businessToday();
+      const groups = await loadRollupGroups(database.db, today);
+      const late = consoles
+        .map(
+          (c) =>
+            `${c.describe(started)} (${differences(c.counts, countFolders(groups, { staffId: c.staffId, today }))})`,
+        )
+        .join('; ');
+      // What each instance answers now: a stale cache there, or a console that read too early.
+      const now: string[] = [];
+      const first = consoles[0];
+      for (const instance of rig.instances) {
+        if (!first || !instance.isRunning()) continue;
+        const answer = await send(tally, instance.url, {
+          method: 'GET',
+          path: '/api/admin/get-folder-count',
+          route: 'GET /api/admin/get-folder-count (each instance)',
+          token: first.token,
+        });
+        const expected = countFolders(groups, { staffId: first.staffId, today });
+        now.push(`${instance.name}: ${answer ? differences(answer.json().data, expected) : 'no answer'}`);
+      }
+      tally.lateConsoles.push(
+        `consoles showed the change after ${tookMs} ms (limit ${limitMs}): ${late}; each instance now: ${now.join(', ')}`,
+      );
     }
     return tookMs;
   } finally {
     workload.unpause();
   }
+}
+
+/** The counts that differ, as `field shown/expected`, or 'same'. */
+function differences(shown: unknown, expected: Record<string, number>): string {
+  const counts = (shown ?? {}) as Record<string, number>;
+  const fields = Object.keys(expected).filter((key) => counts[key] !== expected[key]);
+  return fields.length ? fields.map((key) => `${key} ${counts[key]}/${expected[key]}`).join(' ') : 'same';
 }
 
 /** Every acknowledged upload, read from every instance directly, byte for byte. */

@@ -30,6 +30,8 @@ export interface Call {
 
 export interface Answer {
   status: number;
+  /** which instance answered, when the balancer says so */
+  upstream?: string;
   body: Buffer;
   // biome-ignore lint/suspicious/noExplicitAny: answers are read field by field by the workload
   json(): any;
@@ -60,7 +62,12 @@ export async function send(tally: Tally, baseUrl: string, call: Call): Promise<A
       });
       const body = Buffer.from(await response.arrayBuffer());
       if ((call.ok ?? [200]).includes(response.status)) {
-        return { status: response.status, body, json: () => JSON.parse(body.toString('utf8')) };
+        return {
+          status: response.status,
+          upstream: response.headers.get('x-upstream') ?? undefined,
+          body,
+          json: () => JSON.parse(body.toString('utf8')),
+        };
       }
       problem = `${call.method} ${call.path}: ${response.status} ${body.toString('utf8').slice(0, 200)}`;
       if (response.status < 500) break;

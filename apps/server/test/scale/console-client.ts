@@ -3,14 +3,18 @@ import { send, type Tally } from './client';
 
 /**
  * A staff console as the browser runs it: holds GET /api/admin/events open through the balancer,
- * reads the folder counts when it connects and on every 'counts' event, and when the stream ends
+ * reads the folder counts when it connects and on every 'counts' event (naming the change it heard
+ * of, `?seen=`), and when the stream ends
  * (its instance stopped) waits the server's `retry:` delay and connects again, as EventSource does.
  */
 export class ConsoleClient {
   counts: unknown;
+  /** the instance that answered the last read (nginx's X-Upstream header in the rig) */
+  readFrom = '';
   reconnects = 0;
   longestGapMs = 0;
   private lastEventAt = 0;
+  private seen = 0;
   private lastReadAt = 0;
   private lostAt = 0;
   private refreshing: Promise<void> | undefined;
@@ -42,7 +46,7 @@ export class ConsoleClient {
   /** When, after `since`, it last heard an event and last read the counts (for a late console). */
   describe(since: number): string {
     const at = (t: number) => (t >= since ? `+${t - since} ms` : 'before');
-    return `event ${at(this.lastEventAt)}, read ${at(this.lastReadAt)}${this.lostAt ? ', stream down' : ''}`;
+    return `event ${at(this.lastEventAt)}, read ${at(this.lastReadAt)} from ${this.readFrom || '?'}${this.lostAt ? ', stream down' : ''}`;
   }
 
   private async loop(): Promise<void> {
@@ -68,6 +72,7 @@ export class ConsoleClient {
             if (retry) retryMs = Number(retry[1]);
             if (/^event: *counts/m.test(event)) {
               this.lastEventAt = Date.now();
+              this.noteChange(/^data: *(.*)$/m.exec(event)?.[1] ?? '');
               void this.refresh();
             }
             end = buffered.indexOf('\n\n');
@@ -85,6 +90,16 @@ export class ConsoleClient {
     }
   }
 
+  /** As the console does (apps/web/src/lib/live-changes.ts): reads name the last change heard of. */
+  private noteChange(data: string): void {
+    try {
+      const at = (JSON.parse(data) as { at?: unknown }).at;
+      if (typeof at === 'number' && at > this.seen) this.seen = at;
+    } catch {
+      // not a change
+    }
+  }
+
   /** One read at a time; an event during a read asks for one more after it. */
   refresh(): Promise<void> {
     if (this.refreshing) {
@@ -96,12 +111,13 @@ export class ConsoleClient {
         this.again = false;
         const answer = await send(this.tally, this.baseUrl, {
           method: 'GET',
-          path: '/api/admin/get-folder-count',
+          path: `/api/admin/get-folder-count${this.seen ? `?seen=${this.seen}` : ''}`,
           route: 'GET /api/admin/get-folder-count',
           token: this.token,
         });
         if (answer) {
           this.counts = answer.json().data;
+          this.readFrom = answer.upstream ?? '';
           this.lastReadAt = Date.now();
         }
       } while (this.again);

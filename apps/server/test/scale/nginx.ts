@@ -46,6 +46,8 @@ events { worker_connections 1024; }
 http {
   log_format upstreams '$upstream_addr $status';
   access_log ${temp('access.log')} upstreams;
+  # Which instance answered, for the rig's reports (not in the deployed file).
+  add_header X-Upstream $upstream_addr always;
   client_body_temp_path ${temp('body')};
   proxy_temp_path ${temp('proxy')};
   fastcgi_temp_path ${temp('fastcgi')};

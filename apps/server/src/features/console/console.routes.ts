@@ -1,15 +1,17 @@
 import { businessToday, globalSearchQuery } from '@nzeta/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { currentStaff, type StaffPrincipal } from '../../plugins/authentication';
 import type { FolderContext } from '../orders/folder-sql';
-import { RollupCache } from '../orders/rollup-cache';
+import { RollupCache, seenChange } from '../orders/rollup-cache';
 import { getSlaHours } from '../settings/sla-settings';
 import { getDashboard } from './get-dashboard';
 import { searchAllOrders } from './search-all-orders';
 
 const work = { permission: 'orders.work' } as const;
 const tags = ['console'];
+const dashboardQuery = z.object({ seen: seenChange });
 
 /** The operations dashboard and the header search across every folder a member may open. */
 export async function consoleRoutes(app: FastifyInstance): Promise<void> {
@@ -20,9 +22,12 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
     today: businessToday(app.ctx.config.BUSINESS_TZ),
   });
 
-  api.get('/admin/dashboard', { config: work, schema: { tags } }, async (request) => {
+  api.get('/admin/dashboard', { config: work, schema: { tags, querystring: dashboardQuery } }, async (request) => {
     const ctx = contextOf(currentStaff(request));
-    const [groups, sla] = await Promise.all([rollup.groups(app.ctx.db, ctx.today), getSlaHours(app.ctx.db)]);
+    const [groups, sla] = await Promise.all([
+      rollup.groups(app.ctx.db, ctx.today, request.query.seen),
+      getSlaHours(app.ctx.db),
+    ]);
     const data = await getDashboard(app.ctx.db, { ctx, groups, sla, timeZone: app.ctx.config.BUSINESS_TZ });
     return { status: 1, message: 'Dashboard loaded.', data };
   });

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import type { OrdersChange } from '../../lib/event-hub';
 import { isStillSignedIn } from '../auth/staff-session';
 
 /** How often an open stream checks that its session still exists (logout, revocation, idle end). */
@@ -32,7 +33,8 @@ export async function eventsRoutes(app: FastifyInstance): Promise<void> {
         'x-accel-buffering': 'no',
       });
       res.write('retry: 2000\n\n');
-      const send = () => res.write('event: counts\ndata: {}\n\n');
+      // `at` goes back with the console's next reads (`seen`), see OrdersChange.
+      const send = (change: OrdersChange) => res.write(`event: counts\ndata: ${JSON.stringify(change)}\n\n`);
       const offChanges = app.ctx.events.onOrdersChanged(send);
       const offNotices = app.ctx.events.onNotice((notice) =>
         res.write(`event: notice\ndata: ${JSON.stringify(notice)}\n\n`),

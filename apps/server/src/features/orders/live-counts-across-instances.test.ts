@@ -6,6 +6,7 @@ import { testEngine } from '../../../test/test-database';
 import { type BackgroundJobs, startBackgroundJobs } from '../../background-jobs';
 import { insertOrder } from '../../db/factories';
 import { orders } from '../../db/schema';
+import type { OrdersChange } from '../../lib/event-hub';
 import { deliverUntilSettled } from '../mail/testing/deliver';
 import { multipart } from '../order-detail/testing/multipart';
 import { samplePdf } from '../order-detail/testing/sample-files';
@@ -61,6 +62,50 @@ describe.skipIf(testEngine !== 'postgres')('live counts across two instances on 
   afterAll(async () => {
     await b.close();
     await a.close();
+  });
+
+  it('are read fresh from an instance that has not heard of the change yet, when the read names it', async () => {
+    // A third instance whose notifications are late (here: never come), as on a busy machine.
+    const late = await createTestApp(
+      { FOLDER_COUNTS_MAX_AGE_MS: '60000' },
+      { database: { ...a.database, listen: async () => async () => undefined } },
+    );
+    try {
+      const member = await a.signInAs('Team');
+      const order = await insertOrder(a.database.db, { processStatus: 'New', processingMode: 'Standard' });
+      const read = (seen?: number) =>
+        late
+          .call({
+            method: 'GET',
+            url: `/api/admin/get-folder-count${seen ? `?seen=${seen}` : ''}`,
+            token: member.token,
+          })
+          .then((answer) => answer.json<{ data: Record<string, number> }>().data);
+      expect(await read()).toMatchObject({ newOrdersCount: 1, awaitingOrdersCount: 0 });
+
+      const heard = new Promise<OrdersChange>((resolve) => {
+        const off = b.app.ctx.events.onOrdersChanged((change) => {
+          off();
+          resolve(change);
+        });
+      });
+      const changed = await a.call({
+        method: 'PUT',
+        url: '/api/admin/change-order-status',
+        token: member.token,
+        payload: { orderId: [order.orderId], updatingStatus: 'Awaiting' },
+      });
+      expect(changed.json()).toMatchObject({ status: 1 });
+      const change = await heard;
+      expect(change.at).toBeGreaterThan(0);
+
+      // The console on b heard of it and reads from the late instance: without naming the
+      // change it gets the counts from before it, naming it the counts after it.
+      expect(await read()).toMatchObject({ newOrdersCount: 1, awaitingOrdersCount: 0 });
+      expect(await read(change.at)).toMatchObject({ newOrdersCount: 0, awaitingOrdersCount: 1 });
+    } finally {
+      await late.close();
+    }
   });
 
   it('show an order completed by the mail worker within 2 s on every instance, also when the commit is slow', async () => {

@@ -33,10 +33,12 @@ import { findFolderOrders } from './find-folder-orders';
 import type { FolderContext } from './folder-sql';
 import { countFolders, sizeOfFolder } from './get-folder-counts';
 import { getFutureMonthCounts } from './get-future-month-counts';
-import { RollupCache } from './rollup-cache';
+import { RollupCache, seenChange } from './rollup-cache';
 
 const work = { permission: 'orders.work' } as const;
 const tags = ['orders'];
+
+const folderCountsQuery = z.object({ userName: z.string().max(200).optional(), seen: seenChange });
 
 /** Folder lists, counts, search, bulk actions and export (SPEC §7 Orders, DESIGN §2 and §7). */
 export async function ordersRoutes(app: FastifyInstance): Promise<void> {
@@ -64,10 +66,10 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
 
   api.get(
     '/admin/get-folder-count',
-    { config: work, schema: { tags, querystring: z.object({ userName: z.string().max(200).optional() }) } },
+    { config: work, schema: { tags, querystring: folderCountsQuery } },
     async (request) => {
       const ctx = contextOf(currentStaff(request));
-      const data = countFolders(await rollup.groups(app.ctx.db, ctx.today), ctx);
+      const data = countFolders(await rollup.groups(app.ctx.db, ctx.today, request.query.seen), ctx);
       return { status: 1, message: 'Counts loaded.', data };
     },
   );

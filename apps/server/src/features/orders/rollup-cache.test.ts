@@ -1,6 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { queryRows } from '../../db/client';
 import { insertOrder } from '../../db/factories';
+import type { RollupGroup } from './get-folder-counts';
 import { RollupCache } from './rollup-cache';
 
 let t: TestApp;
@@ -84,6 +87,28 @@ describe('RollupCache', () => {
     const nextDay = cache.groups(t.database.db, '2026-11-23');
     expect(nextDay).not.toBe(aged);
     await Promise.all([first, aged, nextDay]);
+  });
+
+  it('loads again for a read naming a change after its entry began, once for all such reads', async () => {
+    const cache = new RollupCache(events, 60_000);
+    const total = (groups: RollupGroup[]) => groups.reduce((sum, group) => sum + group.count, 0);
+    expect(total(await cache.groups(t.database.db, today))).toBe(0);
+    // A change this process has not heard of (made on another instance), and when it was told.
+    await insertOrder(t.database.db, { processStatus: 'New', processingMode: 'Standard' });
+    const [change] = await queryRows<{ at: number }>(
+      t.database.db,
+      sql`select (extract(epoch from clock_timestamp()) * 1000)::float8 as at`,
+    );
+    const at = Number(change?.at);
+    expect(total(await cache.groups(t.database.db, today))).toBe(0);
+
+    const first = cache.groups(t.database.db, today, at);
+    const second = cache.groups(t.database.db, today, at);
+    expect(total(await first)).toBe(1);
+    expect(await second).toBe(await first);
+    expect(await cache.groups(t.database.db, today)).toBe(await first);
+    // A time from the future costs one load, not a loop.
+    expect(total(await cache.groups(t.database.db, today, at + 3_600_000))).toBe(1);
   });
 
   it('keeps nothing when its maximum age is 0', async () => {

@@ -1,11 +1,23 @@
-import type { DbOrTx } from '../../db/client';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { type DbOrTx, queryRows } from '../../db/client';
 import type { EventHub } from '../../lib/event-hub';
 import { loadRollupGroups, type RollupGroup } from './get-folder-counts';
+
+/** `?seen=`: the `at` of the last change the console heard of (EventHub's OrdersChange). */
+export const seenChange = z.coerce.number().positive().optional();
+
+interface Loaded {
+  /** when the load began, on the database's clock (ms since 1970): it sees what committed before */
+  at: number;
+  groups: RollupGroup[];
+}
 
 interface Entry {
   today: string;
   generation: number;
   loadedAt: number;
+  loaded: Promise<Loaded>;
   groups: Promise<RollupGroup[]>;
 }
 
@@ -18,6 +30,11 @@ interface Entry {
  * the change is sent, so the member who made it reads the new counts; a change made by another
  * instance ends it when its notification arrives. Writers that announce nothing (a script against
  * the database) are seen within `maxAgeMs`. A load that started before a change is not kept.
+ *
+ * A console hears of a change from the instance holding its event stream, and its next read may
+ * reach another instance that has not heard of it yet: the read then names the change it saw
+ * (`seen`, the database time of the announcement), and an entry loaded before that is loaded
+ * again. A made-up `seen` costs one load per request, as FOLDER_COUNTS_MAX_AGE_MS=0 would.
  */
 export class RollupCache {
   private entry: Entry | undefined;
@@ -27,21 +44,60 @@ export class RollupCache {
     private readonly maxAgeMs: number,
   ) {}
 
-  groups(db: DbOrTx, today: string): Promise<RollupGroup[]> {
-    const generation = this.events.generation;
-    const now = Date.now();
-    const entry = this.entry;
-    if (entry && entry.today === today && entry.generation === generation && now - entry.loadedAt < this.maxAgeMs) {
-      return entry.groups;
+  groups(db: DbOrTx, today: string, seen?: number): Promise<RollupGroup[]> {
+    const entry = this.current(today);
+    if (entry) {
+      if (seen === undefined) return entry.groups;
+      return entry.loaded.then((loaded) =>
+        loaded.at >= seen ? loaded.groups : this.loadedSince(db, today, seen, entry),
+      );
     }
     if (this.maxAgeMs <= 0) return loadRollupGroups(db, today);
-    const groups = loadRollupGroups(db, today);
-    const fresh: Entry = { today, generation, loadedAt: now, groups };
+    return this.load(db, today).groups;
+  }
+
+  /**
+   * The entry that replaced a stale one, when it began after `seen` (requests that found the same
+   * entry stale share it), otherwise one new load: never more, `seen` may lie in the future.
+   */
+  private loadedSince(db: DbOrTx, today: string, seen: number, stale: Entry): Promise<RollupGroup[]> {
+    const entry = this.current(today);
+    if (!entry || entry === stale) return this.load(db, today).groups;
+    return entry.loaded.then((loaded) => (loaded.at >= seen ? loaded.groups : this.load(db, today).groups));
+  }
+
+  private current(today: string): Entry | undefined {
+    const entry = this.entry;
+    const isCurrent =
+      entry &&
+      entry.today === today &&
+      entry.generation === this.events.generation &&
+      Date.now() - entry.loadedAt < this.maxAgeMs;
+    return isCurrent ? entry : undefined;
+  }
+
+  private load(db: DbOrTx, today: string): Entry {
+    const loaded = (async (): Promise<Loaded> => {
+      const [clock] = await queryRows<{ at: number }>(
+        db,
+        sql`select (extract(epoch from statement_timestamp()) * 1000)::float8 as at`,
+      );
+      return { at: Number(clock?.at), groups: await loadRollupGroups(db, today) };
+    })();
+    const fresh: Entry = {
+      today,
+      generation: this.events.generation,
+      loadedAt: Date.now(),
+      loaded,
+      groups: loaded.then((l) => l.groups),
+    };
     this.entry = fresh;
-    // A failed load is not kept: the next request tries again.
-    groups.catch(() => {
+    // A failed load is not kept: the next request tries again. Its error reaches the requests
+    // that wait for it; `groups` may have none (a read naming a change waits on `loaded`).
+    loaded.catch(() => {
       if (this.entry === fresh) this.entry = undefined;
     });
-    return groups;
+    fresh.groups.catch(() => undefined);
+    return fresh;
   }
 }

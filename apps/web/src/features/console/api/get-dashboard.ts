@@ -1,12 +1,13 @@
 import type { DashboardData } from '@nzeta/domain/console/schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
+import { withSeenChange } from '../../../lib/live-changes';
 
 /** Under 'orders': every order change pushed by the server refetches it (live dashboard). */
 export const dashboardQuery = queryOptions({
   queryKey: ['orders', 'dashboard'],
   queryFn: async ({ signal }) =>
-    (await apiCall<DashboardData>('GET', 'admin/dashboard', { signal })).data as DashboardData,
+    (await apiCall<DashboardData>('GET', withSeenChange('admin/dashboard'), { signal })).data as DashboardData,
   // Ages and clocks move on their own: refresh once a minute even when nothing changes.
   refetchInterval: 60_000,
 });

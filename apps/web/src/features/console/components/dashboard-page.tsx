@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
 import { useAppConfig } from '../../../lib/app-config';
 import { useAuth } from '../../../lib/auth-context';
+import { withSeenChange } from '../../../lib/live-changes';
 import '../../../styles/console.css';
 import { formatDateTimeZoned } from '@nzeta/domain/format';
 import { useDashboard } from '../api/get-dashboard';
@@ -14,7 +15,8 @@ import { QueueCard } from './queue-card';
 function useCounts() {
   return useQuery({
     queryKey: ['folder-counts'],
-    queryFn: async () => (await apiCall<FolderCounts>('GET', 'admin/get-folder-count')).data as FolderCounts,
+    queryFn: async () =>
+      (await apiCall<FolderCounts>('GET', withSeenChange('admin/get-folder-count'))).data as FolderCounts,
   });
 }
 

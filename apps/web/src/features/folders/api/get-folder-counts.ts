@@ -2,11 +2,13 @@ import type { FolderCounts } from '@nzeta/domain';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiCall } from '../../../lib/api-client';
+import { noteChange, withSeenChange } from '../../../lib/live-changes';
 import { readSession } from '../../../lib/session';
 
 export const folderCountsQuery = queryOptions({
   queryKey: ['folder-counts'],
-  queryFn: async () => (await apiCall<FolderCounts>('GET', 'admin/get-folder-count')).data as FolderCounts,
+  queryFn: async () =>
+    (await apiCall<FolderCounts>('GET', withSeenChange('admin/get-folder-count'))).data as FolderCounts,
 });
 
 export function useFolderCounts() {
@@ -30,7 +32,8 @@ export function useLiveOrderEvents(onChange?: () => void, onNotice?: (notice: St
     const token = readSession()?.accessToken;
     if (!token) return;
     const source = new EventSource(`/api/admin/events?token=${encodeURIComponent(token)}`);
-    const handle = () => {
+    const handle = (event: Event) => {
+      noteChange((event as MessageEvent<string>).data);
       queryClient.invalidateQueries({ queryKey: ['folder-counts'] });
       queryClient.invalidateQueries({ queryKey: ['orders'] });
       onChange?.();
