@@ -69,7 +69,10 @@ export async function send(tally: Tally, baseUrl: string, call: Call): Promise<A
           json: () => JSON.parse(body.toString('utf8')),
         };
       }
-      problem = `${call.method} ${call.path}: ${response.status} ${body.toString('utf8').slice(0, 200)}`;
+      // Retry-After tells a shed request's reason: 5 s an event loop late by over 2 s, 2 s the
+      // in-flight cap; the answering instance comes from the balancer.
+      const why = ['retry-after', 'x-upstream'].map((name) => `${name}: ${response.headers.get(name) ?? '-'}`);
+      problem = `${call.method} ${call.path}: ${response.status} ${body.toString('utf8').slice(0, 200)} (${why.join(', ')})`;
       if (response.status < 500) break;
     } catch (error) {
       problem = `${call.method} ${call.path}: ${(error as Error).message} ${String((error as Error).cause ?? '')}`;
