@@ -11,7 +11,7 @@ import type { Rig } from './rig';
 const SECONDS = Number(process.env.SCALE_CAPACITY_SECONDS ?? 20);
 const CONNECTIONS = 16;
 
-/** CPU seconds (user + system) of every process whose command is `name`, or of one pid. */
+/** CPU seconds (user + system, with ended children's) of the processes `match` picks. */
 function cpuSeconds(match: (pid: number, comm: string) => boolean): number {
   let ticks = 0;
   for (const entry of readdirSync('/proc')) {
@@ -22,7 +22,9 @@ function cpuSeconds(match: (pid: number, comm: string) => boolean): number {
       const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
       if (!match(pid, comm)) continue;
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
+      // utime + stime, and cutime + cstime: PostgreSQL's backends come and go, and an ended
+      // one's time moves to the postmaster's children's time (a plain sum would go down).
+      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
     } catch {
       // the process ended meanwhile
     }
