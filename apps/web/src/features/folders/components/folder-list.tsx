@@ -10,7 +10,7 @@ import { useAppConfig } from '../../../lib/app-config';
 import { useAuth } from '../../../lib/auth-context';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useFolderOrders } from '../api/get-folder-orders';
-import { abilitiesFor, FOLDER_SCREENS } from '../folder-screens';
+import { abilitiesFor, folderScreen } from '../folder-screens';
 import { useAssignToMe } from '../hooks/use-assign-to-me';
 import { useKeyboardTriage } from '../hooks/use-keyboard-triage';
 import { useListUrlState } from '../hooks/use-list-url-state';
@@ -40,7 +40,7 @@ export function FolderList({ folder, month, onBack }: FolderListProps) {
   const { user, role } = useAuth();
   const { businessTimeZone } = useAppConfig();
   const url = useListUrlState();
-  const screen = FOLDER_SCREENS[folder];
+  const screen = folderScreen(folder);
   const abilities = abilitiesFor(folder, role);
 
   const [draft, setDraft] = useState(url.search);
