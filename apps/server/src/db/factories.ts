@@ -1,6 +1,6 @@
 import { hash } from '@node-rs/argon2';
+import type { IntakeApplicationInput } from '@nzeta/domain';
 import { countryNames, dialCodeFor, MONTHS, type Role } from '@nzeta/domain';
-import type { IntakeApplicationInput } from '../features/intake/intake.schema';
 import type { DbOrTx } from './client';
 import { type downloadHistory, type mailMessages, orderOtherNames, orders, type remarks, staff } from './schema';
 

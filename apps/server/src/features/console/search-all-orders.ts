@@ -12,8 +12,7 @@ import {
 import { and, or, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { orders, staff } from '../../db/schema';
-import { searchWhere } from '../orders/find-folder-orders';
-import { type FolderContext, folderWhere } from '../orders/folder-sql';
+import { type FolderContext, folderWhere, searchWhere } from '../orders';
 
 export const GLOBAL_SEARCH_LIMIT = 20;
 

@@ -2,7 +2,7 @@ import { DEFAULT_BUSINESS_TZ, formatDate, orDash } from '@nzeta/domain';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
-import { applicantNameOf } from '../mail/templates';
+import { applicantNameOf } from '../mail';
 import { ROWS_PER_PAGE } from './evidence-rows';
 import {
   approvalEnclosure,
