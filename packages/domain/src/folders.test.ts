@@ -219,3 +219,19 @@ describe('where a search hit is shown', () => {
     expect(new Set(FOLDERS.map((folder) => folder.searchRank)).size).toBe(FOLDERS.length);
   });
 });
+
+describe('what a folder screen offers', () => {
+  it('sorts by "Breaching soon" where orders run on a clock, filters by status in Order History only', () => {
+    expect(FOLDERS.filter((folder) => folder.clocked).map((folder) => folder.key)).toEqual([
+      'myOrder',
+      'newOrder',
+      'priorityOrder',
+      'pendingOrder',
+      'awaitingOrder',
+      'awaitingGovtOrder',
+      'contactCustomerOrder',
+      'allOrder',
+    ]);
+    expect(FOLDERS.filter((folder) => folder.statusFilter).map((folder) => folder.key)).toEqual(['allOrder']);
+  });
+});

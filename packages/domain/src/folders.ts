@@ -88,6 +88,10 @@ export interface FolderDefinition {
   permission?: Permission;
   /** a global search hit is shown in the matching folder of lowest rank: the most specific first */
   searchRank: number;
+  /** its orders run on a service-level clock: the screen offers the "Breaching soon" sort */
+  clocked?: boolean;
+  /** the screen filters by status (Order History holds every status) */
+  statusFilter?: boolean;
 }
 
 const DEFAULT_COLUMNS = ['id', 'name', 'email', 'telephone', 'date', 'status', 'action'] as const;
@@ -108,6 +112,7 @@ const FOLDER_TABLE = [
     columns: DEFAULT_COLUMNS,
     screen: 'list',
     abilities: { release: true, delete: 'orders.deleteMine' },
+    clocked: true,
     countField: 'myOrdersCount',
     rule: { statuses: ['New'], assignment: 'mine' },
   },
@@ -122,6 +127,7 @@ const FOLDER_TABLE = [
     columns: DEFAULT_COLUMNS,
     screen: 'list',
     abilities: { assign: true, ...DELETE },
+    clocked: true,
     countField: 'newOrdersCount',
     rule: { statuses: ['New'], assignment: 'unassigned', excludeModes: ['Priority'], due: true },
   },
@@ -136,6 +142,7 @@ const FOLDER_TABLE = [
     columns: DEFAULT_COLUMNS,
     screen: 'list',
     abilities: { assign: true, ...DELETE },
+    clocked: true,
     countField: 'priorityOrdersCount',
     rule: { statuses: ['New'], assignment: 'unassigned', modes: ['Priority'], due: true },
   },
@@ -150,6 +157,7 @@ const FOLDER_TABLE = [
     columns: DEFAULT_COLUMNS,
     screen: 'list',
     abilities: DELETE,
+    clocked: true,
     countField: 'pendingOrdersCount',
     rule: { statuses: ['Pending'] },
   },
@@ -178,6 +186,7 @@ const FOLDER_TABLE = [
     columns: DEFAULT_COLUMNS,
     screen: 'list',
     abilities: DELETE,
+    clocked: true,
     countField: 'awaitingOrdersCount',
     rule: { statuses: ['Awaiting'] },
   },
@@ -192,6 +201,7 @@ const FOLDER_TABLE = [
     columns: DEFAULT_COLUMNS,
     screen: 'list',
     abilities: DELETE,
+    clocked: true,
     countField: 'awaitingGovtCount',
     rule: { statuses: ['AwaitingGovt'] },
   },
@@ -207,6 +217,7 @@ const FOLDER_TABLE = [
     columns: ['id', 'name', 'email', 'date', 'status', 'action'],
     screen: 'list',
     abilities: DELETE,
+    clocked: true,
     countField: 'contactCustomerOrdersCount',
     rule: { statuses: ['Contact Customer'] },
   },
@@ -235,6 +246,8 @@ const FOLDER_TABLE = [
     columns: DEFAULT_COLUMNS,
     screen: 'list',
     abilities: DELETE,
+    clocked: true,
+    statusFilter: true,
     countField: 'allOrdersCount',
     rule: { excludeStatuses: ['Deleted'] },
     // SPEC §6: not for the Telecaller.

@@ -1,4 +1,4 @@
-import type { FolderKey, FolderOrderRow, Month, SortKey } from '@nzeta/domain';
+import { type FolderKey, type FolderOrderRow, folderOf, type Month, type SortKey } from '@nzeta/domain';
 import { getCoreRowModel, type RowSelectionState, useReactTable } from '@tanstack/react-table';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -61,7 +61,7 @@ export function FolderList({ folder, month, onBack }: FolderListProps) {
     month,
     sort: url.sort,
     dir: url.dir,
-    status: folder === 'allOrder' ? url.status : undefined,
+    status: folderOf(folder).statusFilter ? url.status : undefined,
   };
   const onSort = (key: string) => {
     const next = key as SortKey;
