@@ -88,3 +88,11 @@ test('web: a shared component importing a screen, or one feature another, fails'
   assert.equal(across.ok, false);
   assert.match(across.output, /features meet in app\//);
 });
+
+test('a test may import from any layer', () => {
+  const result = check({
+    ...clean,
+    [`${server}/db/seed.test.ts`]: "import { listOrders } from '../features/orders/list-orders';\n",
+  });
+  assert.ok(result.ok, result.output);
+});
