@@ -1,14 +1,26 @@
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import type { DocumentStorage } from './features/documents';
+import type { MailTransports } from './features/mail';
 import type { AppMetrics } from './features/metrics/app-metrics';
+import type { RollupCache } from './features/orders';
 import type { EventHub } from './lib/event-hub';
 
-/** What every feature needs from the running app, decorated on the Fastify instance. */
+/**
+ * What every feature needs from the running app, built once by buildApp() and decorated on the
+ * Fastify instance: features take shared services from here and never construct their own.
+ */
 export interface AppContext {
   config: Config;
   database: Database;
   db: Db;
   events: EventHub;
+  /** the configured document storage (local folder or S3 bucket) */
+  storage: DocumentStorage;
+  /** the mail providers the outbox worker delivers through */
+  mail: MailTransports;
+  /** the folder counts' rollup, cached and refreshed on order changes */
+  rollup: RollupCache;
   /** Prometheus series; undefined when METRICS_TOKEN is unset (nothing is recorded) */
   metrics?: AppMetrics | undefined;
 }

@@ -20,23 +20,26 @@ import { consoleRoutes } from './features/console/console.routes';
 import type { FetchText } from './features/delivery-events/sns-signature';
 import { webhooksRoutes } from './features/delivery-events/webhooks.routes';
 import { disputesRoutes } from './features/disputes/disputes.routes';
+import { createDocumentStorage, type DocumentStorage } from './features/documents';
 import { eventsRoutes } from './features/events/events.routes';
 import { gatewaysRoutes } from './features/gateways/gateways.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { intakeRoutes } from './features/intake/intake.routes';
+import { createTransports } from './features/mail/providers/create-transports';
 import { createAppMetrics } from './features/metrics/app-metrics';
 import { metricsRoutes } from './features/metrics/metrics.routes';
 import { recordRequests } from './features/metrics/record-requests';
 import { orderDetailRoutes } from './features/order-detail/order-detail.routes';
+import { RollupCache } from './features/orders';
 import { ordersRoutes } from './features/orders/orders.routes';
 import { accessAudit } from './features/privacy/access-audit';
-import { serializeRequest } from './features/privacy/redact-url';
 import { reportsRoutes } from './features/reports/reports.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { teamRoutes } from './features/team/team.routes';
 import { trackLockRoutes } from './features/visitor/track-lock.routes';
 import { visitorRoutes } from './features/visitor/visitor.routes';
 import { EventHub } from './lib/event-hub';
+import { serializeRequest } from './lib/redact-url';
 import { staffScope } from './plugins/authentication';
 import { registerDraining } from './plugins/draining';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -78,6 +81,8 @@ export interface BuildAppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Fetches SNS signing certificates and subscription URLs (tests: a local stand-in, never the network). */
   fetchText?: FetchText;
+  /** The document storage, when the caller has built it already (the server seeds through it first). */
+  storage?: DocumentStorage;
 }
 
 /** Builds the whole application without listening: tests drive it with app.inject. */
@@ -88,6 +93,7 @@ export async function buildApp({
   logStream,
   onRoute,
   fetchText,
+  storage,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? {
@@ -111,7 +117,17 @@ export async function buildApp({
   const events = new EventHub(database);
   await events.start();
   const metrics = config.METRICS_TOKEN ? createAppMetrics(database) : undefined;
-  const ctx: AppContext = { config, database, db: database.db, events, metrics };
+  // Shared services are built here, once; features take them from app.ctx.
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    events,
+    storage: storage ?? createDocumentStorage(config),
+    mail: createTransports(config),
+    rollup: new RollupCache(events, config.FOLDER_COUNTS_MAX_AGE_MS),
+    metrics,
+  };
   app.decorate('ctx', ctx);
   if (metrics) recordRequests(app, metrics);
   app.addHook('onClose', async () => events.stop());

@@ -2,9 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { mailMessages } from './db/schema';
 import { startAuthHousekeeping } from './features/auth/housekeeping';
-import { createDocumentStorage } from './features/documents/storage';
 import { renderInvoiceAttachment } from './features/invoices/send-invoice';
-import { createTransports } from './features/mail/providers/create-transports';
 import { type MailWorker, startMailWorker } from './features/mail/worker';
 import { countDeliveryFailures } from './features/metrics/app-metrics';
 import { completeDeliveredOrder } from './features/order-detail/complete-delivered-order';
@@ -21,8 +19,7 @@ export interface BackgroundJobs {
 
 /** Work that runs beside the HTTP server: the mail outbox worker and housekeeping. */
 export async function startBackgroundJobs(app: FastifyInstance): Promise<BackgroundJobs> {
-  const { config, database, db, events } = app.ctx;
-  const storage = createDocumentStorage(config);
+  const { config, database, db, events, storage } = app.ctx;
   // A crash mid-upload can leave a temp file behind; it was never visible, so it can go.
   if ('cleanTemporaryFiles' in storage && typeof storage.cleanTemporaryFiles === 'function') {
     await storage.cleanTemporaryFiles();
@@ -48,7 +45,7 @@ export async function startBackgroundJobs(app: FastifyInstance): Promise<Backgro
 
   const worker = startMailWorker({
     db,
-    transports: countDeliveryFailures(createTransports(config), app.ctx.metrics),
+    transports: countDeliveryFailures(app.ctx.mail, app.ctx.metrics),
     storage,
     from: config.MAIL_FROM,
     renderAttachment: (message, attachment) =>

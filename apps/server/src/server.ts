@@ -6,7 +6,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { seedIfEmpty } from './db/seed';
-import { createDocumentStorage } from './features/documents/storage';
+import { createDocumentStorage } from './features/documents';
 
 const config = loadConfig();
 const databaseOptions = {
@@ -22,11 +22,12 @@ if (database.engine === 'postgres') {
   await database.close();
   database = await openDatabase({ ...databaseOptions, statementTimeoutMs: 30_000 });
 }
+const storage = createDocumentStorage(config);
 if (!config.isProduction && config.SEED_DEMO === 'auto') {
-  await seedIfEmpty(database.db, { orders: 300, storage: createDocumentStorage(config) });
+  await seedIfEmpty(database.db, { orders: 300, storage });
 }
 
-const app = await buildApp({ config, database });
+const app = await buildApp({ config, database, storage });
 const jobs = await startBackgroundJobs(app);
 
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {

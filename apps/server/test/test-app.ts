@@ -8,7 +8,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { type BuildAppOptions, buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { insertStaff } from '../src/db/factories';
-import { startStaffSession } from '../src/features/auth/staff-session';
+import { startStaffSession } from '../src/lib/staff-session';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 export interface TestApp {

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { FOLDER_KEYS, type FolderKey, type FolderSubject, isInFolder, toFolderKey } from './folders';
+import {
+  COUNT_FIELDS,
+  FOLDER_KEYS,
+  FOLDER_RULES,
+  FOLDER_SEARCH_PREFERENCE,
+  FOLDERS,
+  type FolderKey,
+  type FolderSubject,
+  folderOf,
+  isInFolder,
+  toFolderKey,
+  zeroFolderCounts,
+} from './folders';
 import { businessToday } from './format';
 
 const me = 7;
@@ -122,5 +134,104 @@ describe('folder rules (DESIGN §2)', () => {
     expect(toFolderKey('neworder')).toBeUndefined();
     expect(toFolderKey('__proto__')).toBeUndefined();
     expect(toFolderKey('constructor')).toBeUndefined();
+  });
+});
+
+describe('the folder table', () => {
+  it('gives every folder a unique key, route, menu label and count field', () => {
+    for (const field of ['key', 'path', 'menuLabel', 'countField'] as const) {
+      const values = FOLDERS.map((folder) => folder[field]);
+      expect(new Set(values).size, field).toBe(FOLDERS.length);
+    }
+  });
+
+  it('derives the rules, the count fields and the key lookup from the same rows', () => {
+    expect(FOLDER_KEYS).toEqual(FOLDERS.map((folder) => folder.key));
+    for (const folder of FOLDERS) {
+      expect(folderOf(folder.key)).toBe(folder);
+      expect(toFolderKey(folder.key)).toBe(folder.key);
+      expect(FOLDER_RULES[folder.key]).toBe(folder.rule);
+      expect(COUNT_FIELDS[folder.key]).toBe(folder.countField);
+      expect(folder.path).toMatch(/^\/admin\/[a-z-]+$/);
+      expect(folder.title.length).toBeGreaterThan(0);
+      expect(folder.columns).toContain('id');
+    }
+  });
+
+  it('keeps the counts object of SPEC §3 field for field, in the same order', () => {
+    expect(Object.keys(zeroFolderCounts())).toEqual([
+      'myOrdersCount',
+      'newOrdersCount',
+      'priorityOrdersCount',
+      'pendingOrdersCount',
+      'completedOrdersCount',
+      'awaitingOrdersCount',
+      'awaitingGovtCount',
+      'contactCustomerOrdersCount',
+      'customerCalledCount',
+      'allOrdersCount',
+      'futureOrdersCount',
+      'deletedOrdersCount',
+      'refundOrdersCount',
+      'chargeBackCount',
+    ]);
+    expect(Object.values(zeroFolderCounts()).every((count) => count === 0)).toBe(true);
+  });
+
+  it('keeps the routes of SPEC §2.4', () => {
+    expect(Object.fromEntries(FOLDERS.map((folder) => [folder.key, folder.path]))).toEqual({
+      myOrder: '/admin/my-order',
+      newOrder: '/admin/recent-order',
+      priorityOrder: '/admin/priority-order',
+      pendingOrder: '/admin/pending-order',
+      completedOrder: '/admin/completed-order',
+      awaitingOrder: '/admin/awaiting-response',
+      awaitingGovtOrder: '/admin/awaiting-govt',
+      contactCustomerOrder: '/admin/contact-customer',
+      customerCalledOrder: '/admin/called',
+      allOrder: '/admin/order-history',
+      futureOrder: '/admin/future-order',
+      deletedOrder: '/admin/deleted-order',
+      refundOrder: '/admin/refund-order',
+      chargeBack: '/admin/chargeback',
+    });
+  });
+});
+
+describe('where a search hit is shown', () => {
+  it('prefers the most specific folder and ends with Order History', () => {
+    expect(FOLDER_SEARCH_PREFERENCE).toEqual([
+      'myOrder',
+      'priorityOrder',
+      'newOrder',
+      'futureOrder',
+      'pendingOrder',
+      'awaitingOrder',
+      'awaitingGovtOrder',
+      'contactCustomerOrder',
+      'customerCalledOrder',
+      'completedOrder',
+      'refundOrder',
+      'chargeBack',
+      'deletedOrder',
+      'allOrder',
+    ]);
+    expect(new Set(FOLDERS.map((folder) => folder.searchRank)).size).toBe(FOLDERS.length);
+  });
+});
+
+describe('what a folder screen offers', () => {
+  it('sorts by "Breaching soon" where orders run on a clock, filters by status in Order History only', () => {
+    expect(FOLDERS.filter((folder) => folder.clocked).map((folder) => folder.key)).toEqual([
+      'myOrder',
+      'newOrder',
+      'priorityOrder',
+      'pendingOrder',
+      'awaitingOrder',
+      'awaitingGovtOrder',
+      'contactCustomerOrder',
+      'allOrder',
+    ]);
+    expect(FOLDERS.filter((folder) => folder.statusFilter).map((folder) => folder.key)).toEqual(['allOrder']);
   });
 });

@@ -5,12 +5,16 @@ import {
   displayIp,
   formatDate,
   formatDateTime,
+  formatInstant,
+  formatLongDate,
   formatTelephone,
   formatUtcDate,
   fullName,
   isoDayToTyped,
   type OrderListRow,
   splitBrowserField,
+  startOfBusinessDay,
+  startOfNextBusinessDay,
   toDisplayRow,
   typedDayToIso,
 } from './format';
@@ -194,5 +198,22 @@ describe('typed calendar days', () => {
     expect(typedDayToIso('13/13/2026')).toBeNull();
     expect(typedDayToIso('2026-11-05')).toBeNull();
     expect(typedDayToIso('11/5/26')).toBeNull();
+  });
+});
+
+describe('the one date path', () => {
+  it('shows an instant as the console does, in the business zone', () => {
+    const at = new Date('2026-11-26T15:04:00Z');
+    expect(formatInstant(at, 'America/New_York')).toBe('26/11/2026 10:04');
+    expect(formatDateTime(at, 'Pacific/Auckland')).toBe(formatInstant(at, 'Pacific/Auckland'));
+    // The clock the console's frame showed before: en-GB with a 24-hour cycle, to the minute.
+    const legacy = at.toLocaleString('en-GB', { timeZone: 'Pacific/Auckland', hourCycle: 'h23' }).replace(',', '');
+    expect(formatInstant(at, 'Pacific/Auckland')).toBe(legacy.slice(0, 16));
+  });
+
+  it('writes the long date of letters and bounds a business day', () => {
+    expect(formatLongDate('2026-11-26T03:00:00Z', 'America/New_York')).toBe('25 November 2026');
+    expect(startOfBusinessDay('2026-11-26', 'America/New_York')).toBe('2026-11-26T05:00:00.000Z');
+    expect(startOfNextBusinessDay('2026-11-26', 'America/New_York')).toBe('2026-11-27T05:00:00.000Z');
   });
 });

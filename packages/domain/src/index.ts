@@ -13,6 +13,7 @@ export * from './schemas/auth';
 export * from './schemas/common';
 export * from './schemas/disputes';
 export * from './schemas/folder-pages';
+export * from './schemas/intake';
 export * from './schemas/orders';
 export * from './schemas/settings';
 export * from './schemas/team';

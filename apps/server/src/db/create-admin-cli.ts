@@ -3,8 +3,8 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { loadConfig } from '../config';
+import { hashPassword } from '../lib/passwords';
 import { openDatabase, queryRows } from './client';
-import { hashPassword } from './factories';
 import { migrateDatabase } from './migrate';
 import { readPassword } from './read-password';
 import { staff } from './schema';
@@ -40,7 +40,7 @@ async function main(): Promise<void> {
     );
     if (taken.length) throw new Error(`A staff member with the e-mail ${email} already exists.`);
     // Full argon2id cost: this is a real account.
-    const passwordHash = await hashPassword(password, false);
+    const passwordHash = await hashPassword(password, 'full');
     const [row] = await database.db
       .insert(staff)
       .values({ name, email, type: 'Admin', passwordHash })

@@ -1,6 +1,6 @@
-import { hash } from '@node-rs/argon2';
+import type { IntakeApplicationInput } from '@nzeta/domain';
 import { countryNames, dialCodeFor, MONTHS, type Role } from '@nzeta/domain';
-import type { IntakeApplicationInput } from '../features/intake/intake.schema';
+import { hashPassword } from '../lib/passwords';
 import type { DbOrTx } from './client';
 import { type downloadHistory, type mailMessages, orderOtherNames, orders, type remarks, staff } from './schema';
 
@@ -406,18 +406,13 @@ export interface InsertStaffOptions {
   fastHash?: boolean;
 }
 
-/** argon2id (the library default); tests use a cheap cost so suites stay fast. */
-export function hashPassword(password: string, fast = process.env.NODE_ENV === 'test'): Promise<string> {
-  return hash(password, fast ? { memoryCost: 4096, timeCost: 2 } : undefined);
-}
-
 export async function insertStaff(db: DbOrTx, options: InsertStaffOptions): Promise<StaffRow & { password: string }> {
   const name = options.name ?? `${buildName()} ${buildName()}`;
   const password = options.password ?? randomCode(defaultRng, 14);
   const email =
     options.email ??
     `${name.replace(/\s+/g, '.').toLowerCase()}.${randomCode(defaultRng, 6).toLowerCase()}@example.com`;
-  const passwordHash = await hashPassword(password, options.fastHash || process.env.NODE_ENV === 'test');
+  const passwordHash = await hashPassword(password, options.fastHash ? 'light' : undefined);
   const [row] = await db.insert(staff).values({ name, email, type: options.type, passwordHash }).returning();
   if (!row) throw new Error('insertStaff: no row returned');
   return { ...row, password };

@@ -1,6 +1,5 @@
-import { dialCodeFor } from '@nzeta/domain';
+import { dialCodeFor, intakeApplicationInput } from '@nzeta/domain';
 import { describe, expect, it } from 'vitest';
-import { intakeApplicationInput } from '../features/intake/intake.schema';
 import { buildApplication, buildMailMessage, createRng, demoCountries, toIntakeBody } from './factories';
 
 const now = new Date('2025-06-15T12:00:00Z');

@@ -1,6 +1,7 @@
 import { type MoveTarget, moveAction, type Role, type Status } from '@nzeta/domain';
 import { getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import { type PgTable, PgTransaction } from 'drizzle-orm/pg-core';
+import { hashPassword } from '../lib/passwords';
 import { type Db, type DbOrTx, queryRows } from './client';
 import {
   addDays,
@@ -10,7 +11,6 @@ import {
   buildRemark,
   createRng,
   futureDate,
-  hashPassword,
   type NewDownload,
   type NewMailMessage,
   type NewOrder,

@@ -1,10 +1,18 @@
 import { hash, verify } from '@node-rs/argon2';
 
-// argon2id (the library's default algorithm); lighter cost in tests only, to keep them fast.
-const options = process.env.NODE_ENV === 'test' || process.env.TEST_DB_ENGINE ? { memoryCost: 4096, timeCost: 2 } : {};
+/**
+ * The one password hasher (staff passwords, recovery codes, demo and test accounts): argon2id,
+ * the library's default algorithm. 'light' is for tests and demo data only, to keep them fast;
+ * a real account always gets 'full'.
+ */
+export type PasswordCost = 'full' | 'light';
 
-export function hashPassword(password: string): Promise<string> {
-  return hash(password, options);
+const LIGHT = { memoryCost: 4096, timeCost: 2 };
+const defaultCost = (): PasswordCost =>
+  process.env.NODE_ENV === 'test' || process.env.TEST_DB_ENGINE ? 'light' : 'full';
+
+export function hashPassword(password: string, cost: PasswordCost = defaultCost()): Promise<string> {
+  return hash(password, cost === 'light' ? LIGHT : {});
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {

@@ -3,13 +3,12 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
-import { settings, staff, staffSessions } from '../db/schema';
-import { isSessionAlive, touchSession } from '../features/auth/staff-session';
-import { tokenFromHeader, verifyStaffToken } from '../features/auth/staff-token';
-import { REQUIRE_MFA_KEY } from '../features/settings/get-settings';
+import { REQUIRE_MFA_KEY, settings, staff, staffSessions } from '../db/schema';
 import { forbidden, mfaSetupRequired, unauthorized } from '../lib/app-error';
 import { writeAudit } from '../lib/audit';
 import { memoizeByObject } from '../lib/memo';
+import { isSessionAlive, touchSession } from '../lib/staff-session';
+import { tokenFromHeader, verifyStaffToken } from '../lib/staff-token';
 
 export interface StaffPrincipal {
   id: number;

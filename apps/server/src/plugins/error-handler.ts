@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { redactUrl } from '../features/privacy/redact-url';
 import { AppError } from '../lib/app-error';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../lib/database-unavailable';
+import { redactUrl } from '../lib/redact-url';
 
 /**
  * One place turns every failure into the envelope {status, message}. Validation answers the

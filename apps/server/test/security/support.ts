@@ -3,11 +3,11 @@ import { eq } from 'drizzle-orm';
 import type { FastifySchema, InjectOptions, RouteOptions } from 'fastify';
 import { buildApplication, insertOrder, insertStaff, toIntakeBody } from '../../src/db/factories';
 import { paymentGateways, staff } from '../../src/db/schema';
-import { startStaffSession } from '../../src/features/auth/staff-session';
 import { multipart } from '../../src/features/order-detail/testing/multipart';
 import { samplePng } from '../../src/features/order-detail/testing/sample-files';
 import { signDownloadLink } from '../../src/features/visitor/download-link';
 import { orderWithDocument, visitorToken } from '../../src/features/visitor/visitor-test-helpers';
+import { startStaffSession } from '../../src/lib/staff-session';
 import { createTestApp, type TestApp } from '../test-app';
 
 export const INTAKE_KEY = 'security-intake-key-0123456789';

@@ -1,6 +1,7 @@
-import type { FolderKey } from '@nzeta/domain/folders';
+import { FOLDERS, type FolderEntry, type FolderKey } from '@nzeta/domain/folders';
 import { can, type Permission, type Role } from '@nzeta/domain/roles';
 import type { IconName } from '../components/ui/icon';
+import { FOLDER_LINKS } from '../config/folders';
 import { paths } from '../config/paths';
 
 export type MenuGroup = 'Work queues' | 'Customers & money' | 'Reports' | 'Administration';
@@ -19,90 +20,19 @@ export interface MenuEntry {
   hiddenFor?: readonly Role[];
 }
 
-/** The side menu, in the order of SPEC §2.4, in four collapsible groups. */
+/** A folder's entry, from the folder table; its count is shown beside it. */
+function folderEntry(folder: FolderEntry): MenuEntry {
+  const { label, to, icon } = FOLDER_LINKS[folder.key];
+  return { label, group: folder.menuGroup, to, icon, folder: folder.key, permission: folder.permission };
+}
+
+/**
+ * The side menu, in the order of SPEC §2.4, in four collapsible groups: the folders in the folder
+ * table's order, then the reports and the other screens (each shown within its group).
+ */
 export const MENU: readonly MenuEntry[] = [
   { label: 'Dashboard', to: paths.admin.dashboard, icon: 'dashboard' },
-  { label: 'My Orders', group: 'Work queues', to: paths.admin.myOrder, icon: 'user', folder: 'myOrder' },
-  { label: 'New Orders', group: 'Work queues', to: paths.admin.newOrder, icon: 'inbox', folder: 'newOrder' },
-  {
-    label: 'Priority Order',
-    group: 'Work queues',
-    to: paths.admin.priorityOrder,
-    icon: 'star',
-    folder: 'priorityOrder',
-  },
-  {
-    label: 'Pending Orders',
-    group: 'Work queues',
-    to: paths.admin.pendingOrder,
-    icon: 'clock',
-    folder: 'pendingOrder',
-  },
-  {
-    label: 'Completed Orders',
-    group: 'Work queues',
-    to: paths.admin.completedOrder,
-    icon: 'check',
-    folder: 'completedOrder',
-  },
-  {
-    label: 'Awaiting Customer',
-    group: 'Work queues',
-    to: paths.admin.awaitingOrder,
-    icon: 'hourglass',
-    folder: 'awaitingOrder',
-  },
-  {
-    label: 'Awaiting Govt',
-    group: 'Work queues',
-    to: paths.admin.awaitingGovtOrder,
-    icon: 'bank',
-    folder: 'awaitingGovtOrder',
-  },
-  {
-    label: 'Contact Customer',
-    group: 'Work queues',
-    to: paths.admin.contactCustomerOrder,
-    icon: 'phone',
-    folder: 'contactCustomerOrder',
-  },
-  {
-    label: 'Customer Called',
-    group: 'Work queues',
-    to: paths.admin.customerCalledOrder,
-    icon: 'phoneDone',
-    folder: 'customerCalledOrder',
-  },
-  {
-    label: 'Order History',
-    group: 'Work queues',
-    to: paths.admin.allOrder,
-    icon: 'history',
-    folder: 'allOrder',
-    permission: 'orders.history',
-  },
-  {
-    label: 'Future Orders',
-    group: 'Work queues',
-    to: paths.admin.futureOrder,
-    icon: 'calendar',
-    folder: 'futureOrder',
-  },
-  {
-    label: 'Deleted Orders',
-    group: 'Work queues',
-    to: paths.admin.deletedOrder,
-    icon: 'trash',
-    folder: 'deletedOrder',
-  },
-  { label: 'Refunds', group: 'Customers & money', to: paths.admin.refundOrder, icon: 'refund', folder: 'refundOrder' },
-  {
-    label: 'Charge Back',
-    group: 'Customers & money',
-    to: paths.admin.chargeBack,
-    icon: 'dispute',
-    folder: 'chargeBack',
-  },
+  ...FOLDERS.map(folderEntry),
   { label: 'Country Order List', group: 'Reports', to: paths.admin.countryReport, icon: 'globe' },
   {
     label: 'Order Processed',

@@ -1,4 +1,4 @@
-import type { FolderKey } from '@nzeta/domain';
+import { FOLDERS } from '@nzeta/domain/folders';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { createBrowserRouter, Outlet, useLocation } from 'react-router';
 import { ToastContainer } from 'react-toastify';
@@ -29,21 +29,18 @@ const authPages = () => import('../features/auth/pages');
 const signInPage = () => import('../features/auth/components/sign-in-page');
 const visitor = () => import('../features/visitor');
 
-/** Folder screens share one generic screen configured per folder (SPEC §2.5). */
-const FOLDER_ROUTES: Array<{ path: string; folder: FolderKey }> = [
-  { path: paths.admin.myOrder, folder: 'myOrder' },
-  { path: paths.admin.newOrder, folder: 'newOrder' },
-  { path: paths.admin.priorityOrder, folder: 'priorityOrder' },
-  { path: paths.admin.pendingOrder, folder: 'pendingOrder' },
-  { path: paths.admin.completedOrder, folder: 'completedOrder' },
-  { path: paths.admin.awaitingOrder, folder: 'awaitingOrder' },
-  { path: paths.admin.awaitingGovtOrder, folder: 'awaitingGovtOrder' },
-  { path: paths.admin.contactCustomerOrder, folder: 'contactCustomerOrder' },
-  { path: paths.admin.customerCalledOrder, folder: 'customerCalledOrder' },
-  { path: paths.admin.allOrder, folder: 'allOrder' },
-  { path: paths.admin.deletedOrder, folder: 'deletedOrder' },
-  { path: paths.admin.chargeBack, folder: 'chargeBack' },
-];
+/**
+ * Every folder of the folder table gets its route: the generic screen configured per folder
+ * (SPEC §2.5), or Future Orders' month-by-month screen.
+ */
+export const FOLDER_ROUTES = FOLDERS.map((folder) => ({
+  path: folder.path,
+  folder: folder.key,
+  element:
+    folder.screen === 'future'
+      ? page(futureFolder, (m) => m.FutureOrdersPage)
+      : page(folders, (m) => () => <m.FolderPage folder={folder.key} key={folder.key} />),
+}));
 
 // The visitor frame is not part of the console's first load (170 KB budget).
 const VisitorLayout = lazy(async () => ({ default: (await import('./visitor-layout')).VisitorLayout }));
@@ -84,12 +81,7 @@ export const router = createBrowserRouter([
         element: <StaffLayout />,
         children: [
           { index: true, element: page(consolePages, (m) => m.DashboardPage) },
-          ...FOLDER_ROUTES.map(({ path, folder }) => ({
-            path,
-            element: page(folders, (m) => () => <m.FolderPage folder={folder} key={folder} />),
-          })),
-          { path: paths.admin.futureOrder, element: page(futureFolder, (m) => m.FutureOrdersPage) },
-          { path: paths.admin.refundOrder, element: page(folders, (m) => m.RefundsPage) },
+          ...FOLDER_ROUTES.map(({ path, element }) => ({ path, element })),
           { path: paths.admin.countryReport, element: page(reports, (m) => m.CountryReportPage) },
           { path: paths.admin.processedReport, element: page(reports, (m) => m.ProcessedReportPage) },
           { path: paths.admin.disputeReport, element: page(reports, (m) => m.DisputeReportPage) },

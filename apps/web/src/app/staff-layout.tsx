@@ -1,5 +1,5 @@
 import { COUNT_FIELDS, type FolderCounts } from '@nzeta/domain/folders';
-import { zoneLabel } from '@nzeta/domain/time-zone';
+import { formatInstant, zoneLabel } from '@nzeta/domain/time-zone';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
@@ -32,8 +32,7 @@ export function StaffLayout() {
   const noteChange = useCallback(() => {
     // The business zone and the console's one format, like every other time on screen.
     const now = new Date();
-    const shown = now.toLocaleString('en-GB', { timeZone: businessTimeZone, hourCycle: 'h23' }).replace(',', '');
-    const time = `${shown.slice(0, 16)} ${zoneLabel(businessTimeZone, now)}`;
+    const time = `${formatInstant(now, businessTimeZone)} ${zoneLabel(businessTimeZone, now)}`;
     setNotifications((list) => [`Orders updated at ${time}`, ...list].slice(0, 8));
   }, [businessTimeZone]);
   const showNotice = useCallback((notice: { message: string }) => {
@@ -68,10 +67,7 @@ export function StaffLayout() {
     to: entry.to,
     icon: entry.icon,
     group: entry.group,
-    count:
-      entry.folder && counts.data
-        ? (counts.data as FolderCounts)[COUNT_FIELDS[entry.folder] as keyof FolderCounts]
-        : undefined,
+    count: entry.folder && counts.data ? (counts.data as FolderCounts)[COUNT_FIELDS[entry.folder]] : undefined,
   }));
 
   return (

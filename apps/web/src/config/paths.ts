@@ -1,4 +1,9 @@
+import { FOLDERS, type FolderKey } from '@nzeta/domain/folders';
 import { encodeId } from '@nzeta/domain/id-codec';
+
+function folderPaths(): Record<FolderKey, string> {
+  return Object.fromEntries(FOLDERS.map((folder) => [folder.key, folder.path])) as Record<FolderKey, string>;
+}
 
 /** The typed route table: every URL in the app is built from here. */
 export const paths = {
@@ -7,20 +12,8 @@ export const paths = {
   resetPassword: (token = ':token') => `/reset-password/${token}`,
   admin: {
     dashboard: '/admin',
-    myOrder: '/admin/my-order',
-    newOrder: '/admin/recent-order',
-    priorityOrder: '/admin/priority-order',
-    pendingOrder: '/admin/pending-order',
-    completedOrder: '/admin/completed-order',
-    awaitingOrder: '/admin/awaiting-response',
-    awaitingGovtOrder: '/admin/awaiting-govt',
-    contactCustomerOrder: '/admin/contact-customer',
-    customerCalledOrder: '/admin/called',
-    allOrder: '/admin/order-history',
-    futureOrder: '/admin/future-order',
-    deletedOrder: '/admin/deleted-order',
-    refundOrder: '/admin/refund-order',
-    chargeBack: '/admin/chargeback',
+    // each folder's route, from the folder table (SPEC §2.4)
+    ...folderPaths(),
     countryReport: '/admin/country-order-list',
     processedReport: '/admin/processed-order',
     disputeReport: '/admin/dispute-report',

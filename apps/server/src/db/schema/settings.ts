@@ -7,6 +7,10 @@ export const paymentGateways = pgTable('payment_gateways', {
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
 });
 
+/** Keys of settings rows that code reads by name (the staff scope reads requireMfa on every request). */
+export const REQUIRE_MFA_KEY = 'requireMfa';
+export const AUTO_MAIL_FALLBACK_KEY = 'autoMailFallback';
+
 /** Key/value settings (company block, support contacts, product title, evidence images…). */
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),

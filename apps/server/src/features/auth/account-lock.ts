@@ -1,4 +1,4 @@
-import dayjs from 'dayjs';
+import { formatDateTime } from '@nzeta/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
@@ -26,7 +26,7 @@ export async function lockedUntil(db: DbOrTx, memberId: number): Promise<string 
 }
 
 export function lockedError(until: string, config: Config): AppError {
-  const when = dayjs(until).tz(config.BUSINESS_TZ).format('DD/MM/YYYY HH:mm');
+  const when = formatDateTime(until, config.BUSINESS_TZ);
   return new AppError(`This account is locked after too many failed attempts. Please try again after ${when}.`, 423, {
     'retry-after': String(secondsUntil(new Date(until))),
   });

@@ -2,6 +2,7 @@ import { changePasswordInput, loginInput } from '@nzeta/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { writeAudit } from '../../lib/audit';
+import { endStaffSession } from '../../lib/staff-session';
 import { currentStaff } from '../../plugins/authentication';
 import { addressGate } from './address-gate';
 import { changePassword, revokeTokens } from './change-password';
@@ -10,7 +11,6 @@ import { mfaRoutes } from './mfa.routes';
 import { assertFreshCode, needsMfaSetup } from './mfa-enrolment';
 import { passwordResetRoutes } from './password-reset.routes';
 import { signIn } from './sign-in';
-import { endStaffSession } from './staff-session';
 
 /** Sign-in is public; the rest need a signed-in member. Mounted under /api. */
 export async function authRoutes(app: FastifyInstance): Promise<void> {

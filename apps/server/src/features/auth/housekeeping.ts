@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { purgeExpiredCounters } from '../../lib/rate-counter';
-import { purgeIdleSessions } from './staff-session';
+import { purgeIdleSessions } from '../../lib/staff-session';
 
 const EVERY_MS = 10 * 60_000;
 

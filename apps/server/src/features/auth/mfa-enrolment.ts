@@ -10,7 +10,7 @@ import { writeAudit } from '../../lib/audit';
 import { hashPassword } from '../../lib/passwords';
 import { seal } from '../../lib/secret-box';
 import type { StaffPrincipal } from '../../plugins/authentication';
-import { isMfaRequired } from '../settings/get-settings';
+import { isMfaRequired } from '../settings';
 import { lockedError, lockedUntil, refuseWrongCode } from './account-lock';
 import { verifyTotpForMember } from './mfa';
 

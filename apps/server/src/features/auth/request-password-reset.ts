@@ -6,9 +6,7 @@ import { passwordResets, staff } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { writeAudit } from '../../lib/audit';
 import { hitCounter, secondsUntil } from '../../lib/rate-counter';
-import { getCompanySettings } from '../mail/company-settings';
-import { enqueueMail } from '../mail/outbox';
-import { PASSWORD_RESET_VALID_MINUTES, renderMail } from '../mail/templates';
+import { enqueueMail, getCompanySettings, PASSWORD_RESET_VALID_MINUTES, renderMail } from '../mail';
 import { newResetToken } from './reset-token';
 
 export const RESET_LINK_SENT = 'If the address belongs to a team member, a reset link has been sent.';

@@ -7,6 +7,7 @@ import { AppError } from '../../lib/app-error';
 import { writeAudit } from '../../lib/audit';
 import { burnPasswordCheck, verifyPassword } from '../../lib/passwords';
 import { type Counter, peekCounter, refundHit, reserveHit, secondsUntil } from '../../lib/rate-counter';
+import { startStaffSession } from '../../lib/staff-session';
 import {
   accountKey,
   accountWindowMs,
@@ -17,7 +18,6 @@ import {
 } from './account-lock';
 import { issueDeviceCookie, readDeviceCookie } from './device-cookie';
 import { verifyTotpForMember } from './mfa';
-import { startStaffSession } from './staff-session';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password.';
 export const TOO_MANY_AT_ONCE = 'Too many sign-in attempts at once. Please try again in a moment.';

@@ -4,7 +4,7 @@ import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { TEMP_PREFIX } from '../documents/local-storage';
+import { TEMP_PREFIX } from '../documents';
 
 export const MANIFEST = 'manifest.json';
 export const PGLITE_ARCHIVE = 'pglite.tar.gz';

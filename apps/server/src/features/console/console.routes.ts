@@ -3,9 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentStaff, type StaffPrincipal } from '../../plugins/authentication';
-import type { FolderContext } from '../orders/folder-sql';
-import { RollupCache, seenChange } from '../orders/rollup-cache';
-import { getSlaHours } from '../settings/sla-settings';
+import { type FolderContext, seenChange } from '../orders';
+import { getSlaHours } from '../settings';
 import { getDashboard } from './get-dashboard';
 import { searchAllOrders } from './search-all-orders';
 
@@ -16,7 +15,7 @@ const dashboardQuery = z.object({ seen: seenChange });
 /** The operations dashboard and the header search across every folder a member may open. */
 export async function consoleRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const rollup = new RollupCache(app.ctx.events, app.ctx.config.FOLDER_COUNTS_MAX_AGE_MS);
+  const { rollup } = app.ctx;
   const contextOf = (member: StaffPrincipal): FolderContext => ({
     staffId: member.id,
     today: businessToday(app.ctx.config.BUSINESS_TZ),

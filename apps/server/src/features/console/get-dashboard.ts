@@ -10,8 +10,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { orders } from '../../db/schema';
-import { type FolderContext, folderWhere } from '../orders/folder-sql';
-import { type RollupGroup, sizeOfFolder } from '../orders/get-folder-counts';
+import { type FolderContext, folderWhere, type RollupGroup, sizeOfFolder } from '../orders';
 
 const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 

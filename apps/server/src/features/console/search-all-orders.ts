@@ -1,7 +1,9 @@
 import {
   can,
   FOLDER_KEYS,
+  FOLDER_SEARCH_PREFERENCE,
   type FolderKey,
+  folderOf,
   type GlobalSearchHit,
   isInFolder,
   type Role,
@@ -10,32 +12,16 @@ import {
 import { and, or, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { orders, staff } from '../../db/schema';
-import { searchWhere } from '../orders/find-folder-orders';
-import { type FolderContext, folderWhere } from '../orders/folder-sql';
+import { type FolderContext, folderWhere, searchWhere } from '../orders';
 
 export const GLOBAL_SEARCH_LIMIT = 20;
 
-/** Where a hit is shown: the most specific folder first, Order History last. */
-const FOLDER_PREFERENCE: readonly FolderKey[] = [
-  'myOrder',
-  'priorityOrder',
-  'newOrder',
-  'futureOrder',
-  'pendingOrder',
-  'awaitingOrder',
-  'awaitingGovtOrder',
-  'contactCustomerOrder',
-  'customerCalledOrder',
-  'completedOrder',
-  'refundOrder',
-  'chargeBack',
-  'deletedOrder',
-  'allOrder',
-];
-
 /** The folders a role may open (DESIGN §3): Order History needs its own permission. */
 export function foldersFor(role: Role): FolderKey[] {
-  return FOLDER_KEYS.filter((key) => key !== 'allOrder' || can(role, 'orders.history'));
+  return FOLDER_KEYS.filter((key) => {
+    const { permission } = folderOf(key);
+    return !permission || can(role, permission);
+  });
 }
 
 interface HitRow extends Omit<GlobalSearchHit, 'folder' | 'match' | 'order_id' | 'status_label'> {
@@ -102,7 +88,8 @@ function toHit(row: HitRow, match: GlobalSearchHit['match'], folders: FolderKey[
     assignedTo: assigned_to === null ? null : Number(assigned_to),
     processingDate: processing_date,
   };
-  const folder = FOLDER_PREFERENCE.find((key) => folders.includes(key) && isInFolder(key, subject, ctx)) ?? 'allOrder';
+  const folder =
+    FOLDER_SEARCH_PREFERENCE.find((key) => folders.includes(key) && isInFolder(key, subject, ctx)) ?? 'allOrder';
   const status_label = statusLabel(row.process_status, refund_date);
   return { ...rest, order_id: Number(row.order_id), status_label, folder, match } satisfies GlobalSearchHit;
 }

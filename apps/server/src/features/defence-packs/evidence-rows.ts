@@ -1,5 +1,5 @@
 import { displayIp, formatDateTime, orDash } from '@nzeta/domain';
-import { applicantNameOf } from '../mail/templates';
+import { applicantNameOf } from '../mail';
 import type { ActivityRow, DownloadRow, MailRow, OrderEvidence } from './order-evidence';
 import { isToCustomer } from './order-evidence';
 import { formatMoney, zoneLabel } from './pdf-layout';

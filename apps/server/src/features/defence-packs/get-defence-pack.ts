@@ -1,7 +1,4 @@
-import type { DefencePackDetails } from '@nzeta/domain';
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
+import { type DefencePackDetails, formatLongDate } from '@nzeta/domain';
 import type { DbOrTx } from '../../db/client';
 import {
   customerMails,
@@ -24,9 +21,6 @@ import {
 } from './render-defence-pack';
 
 export { DEFENCE_STATUS_MESSAGE } from './order-evidence';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 export interface DefencePackRequest {
   orderId: number;
@@ -67,9 +61,7 @@ export async function getDefencePackDetails(db: DbOrTx, request: DefencePackRequ
     packType: request.pack,
     title: `Defence Pack ${request.pack}`,
     company: company.company,
-    date: dayjs(request.today ?? new Date())
-      .tz(tz)
-      .format('D MMMM YYYY'),
+    date: formatLongDate(request.today ?? new Date(), tz),
     orderId: order.orderId,
     merchantName: order.merchantName,
     transactionId: order.transactionId,

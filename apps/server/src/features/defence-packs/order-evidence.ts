@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { documents, downloadHistory, mailEvents, mailMessages, orderActivity, orders, remarks } from '../../db/schema';
 import { AppError, badRequest } from '../../lib/app-error';
-import { type CompanySettings, getCompanySettings } from '../mail/company-settings';
+import { type CompanySettings, getCompanySettings } from '../mail';
 
 export const DEFENCE_STATUS_MESSAGE =
   'Defence packs can be prepared only for Completed, Customer Called or ChargeBack orders.';

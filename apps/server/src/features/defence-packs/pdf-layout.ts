@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { DEFAULT_BUSINESS_TZ, formatDateTime, MISSING } from '@nzeta/domain';
 import PDFDocument from 'pdfkit';
 import { packageFile } from '../../paths';
-import type { CompanySettings } from '../mail/company-settings';
+import type { CompanySettings } from '../mail';
 
 /**
  * Shared drawing for the server's letters (defence packs, evidence bundles, invoices): A4,

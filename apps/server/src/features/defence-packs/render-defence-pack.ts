@@ -1,8 +1,5 @@
-import { DEFAULT_BUSINESS_TZ, formatDate, orDash } from '@nzeta/domain';
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
-import { applicantNameOf } from '../mail/templates';
+import { DEFAULT_BUSINESS_TZ, formatDate, formatLongDate, orDash } from '@nzeta/domain';
+import { applicantNameOf } from '../mail';
 import { ROWS_PER_PAGE } from './evidence-rows';
 import {
   approvalEnclosure,
@@ -30,9 +27,6 @@ import {
   pdfToBuffer,
 } from './pdf-layout';
 import { newPage } from './pdf-table';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 /** The fixed statement every defence pack carries (DESIGN §5), when the records bear it out. */
 export const NO_COMPLAINT_STATEMENT = 'No refund request or complaint was submitted by the customer.';
@@ -123,7 +117,7 @@ export function writeLetter(doc: Pdf, ev: OrderEvidence, options: LetterOptions)
   const { tz } = options;
   const [opening, closingParagraph] = letterParagraphs(ev, tz);
   let y = letterhead(doc, company);
-  line(doc, dayjs(options.today).tz(tz).format('D MMMM YYYY'), PAGE.margin, y, {
+  line(doc, formatLongDate(options.today, tz), PAGE.margin, y, {
     width: CONTENT_WIDTH,
     align: 'right',
   });

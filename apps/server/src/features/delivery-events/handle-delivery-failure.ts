@@ -2,9 +2,8 @@ import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { mailMessages, remarks } from '../../db/schema';
 import type { DeliveryFailure } from '../mail';
-import { recordActivity } from '../order-detail/order-activity';
-import { canFallBack, resendViaFallback } from '../order-detail/resend-mail';
-import { isAutoMailFallbackOn } from '../settings/get-settings';
+import { canFallBack, recordActivity, resendViaFallback } from '../order-detail';
+import { isAutoMailFallbackOn } from '../settings';
 import { moveOrderToContactCustomer, SYSTEM_ACTOR } from './move-order-to-contact-customer';
 
 const DOCUMENT_KINDS = ['approval', 'resend'];

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { type ProviderEvent, recordMailEvents } from '../mail';
-import { trackOrderUrl } from '../order-detail/load-order';
+import { trackOrderUrl } from '../order-detail';
 import { type DeliveryNotice, handleDeliveryFailure } from './handle-delivery-failure';
 
 /**

@@ -1,12 +1,7 @@
 import type { ChargebackEvidence, EvidenceCheck } from '@nzeta/domain';
 import { formatDateTime, orDash } from '@nzeta/domain';
 import type { Db } from '../../db/client';
-import {
-  documentDeliveredAt,
-  isToCustomer,
-  loadOrderEvidence,
-  type OrderEvidence,
-} from '../defence-packs/order-evidence';
+import { documentDeliveredAt, isToCustomer, loadOrderEvidence, type OrderEvidence } from '../defence-packs';
 import { getBundleProfiles } from './bundle-profiles';
 import { findDisputeRow, toDisputeRecord } from './dispute-record';
 import { renderEvidenceBundle } from './render-evidence-bundle';

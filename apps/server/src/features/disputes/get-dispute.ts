@@ -1,6 +1,6 @@
 import type { DisputeRecord } from '@nzeta/domain';
 import type { DbOrTx } from '../../db/client';
-import { loadOrder } from '../order-detail/load-order';
+import { loadOrder } from '../order-detail';
 import { findDisputeRow, toDisputeRecord } from './dispute-record';
 
 /** GET /admin/orders/{orderId}/dispute: the record, or the defaults when none is recorded yet. */

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { loadOrderEvidence } from '../defence-packs/order-evidence';
+import { loadOrderEvidence } from '../defence-packs';
 import { getBundleProfiles } from './bundle-profiles';
 import { findDisputeRow, toDisputeRecord } from './dispute-record';
 import { type RenderedBundle, renderEvidenceBundle } from './render-evidence-bundle';

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { orderDisputes, orders } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
-import { recordActivity } from '../order-detail/order-activity';
+import { recordActivity } from '../order-detail';
 import { findDisputeRow, toDisputeRecord } from './dispute-record';
 import { GATEWAY_ACTOR, moveDisputedOrder } from './move-disputed-order';
 

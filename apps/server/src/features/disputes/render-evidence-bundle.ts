@@ -7,18 +7,22 @@ import {
   orDash,
   reasonCodeLabel,
 } from '@nzeta/domain';
+import type { OrderEvidence } from '../defence-packs';
 import {
   approvalEnclosure,
+  createPdf,
+  DEFAULT_LIMITS,
   downloadsEnclosure,
   factsEnclosure,
+  formatMoney,
   mailsEnclosure,
+  newPage,
+  pageFooters,
+  pdfToBuffer,
   type SectionLimits,
   type Shortened,
-} from '../defence-packs/evidence-sections';
-import type { OrderEvidence } from '../defence-packs/order-evidence';
-import { createPdf, formatMoney, pageFooters, pdfToBuffer } from '../defence-packs/pdf-layout';
-import { newPage } from '../defence-packs/pdf-table';
-import { DEFAULT_LIMITS, writeLetter } from '../defence-packs/render-defence-pack';
+  writeLetter,
+} from '../defence-packs';
 
 export const BUNDLE_ENCLOSURES = [
   "Enclosure A: the application's facts and the order's activity.",

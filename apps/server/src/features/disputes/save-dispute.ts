@@ -3,8 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orderDisputes } from '../../db/schema';
 import { badRequest, forbidden } from '../../lib/app-error';
-import { loadOrder } from '../order-detail/load-order';
-import { recordActivity } from '../order-detail/order-activity';
+import { loadOrder, recordActivity } from '../order-detail';
 import { findDisputeRow, toDisputeRecord } from './dispute-record';
 import { DISPUTE_OUTCOME_ACTOR, moveDisputedOrder } from './move-disputed-order';
 

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { OrdersChange } from '../../lib/event-hub';
-import { isStillSignedIn } from '../auth/staff-session';
+import { isStillSignedIn } from '../../lib/staff-session';
 
 /** How often an open stream checks that its session still exists (logout, revocation, idle end). */
 export const STREAM_SESSION_CHECK_MS = 10_000;

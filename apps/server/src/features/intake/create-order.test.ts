@@ -1,10 +1,10 @@
+import { intakeApplicationInput } from '@nzeta/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database';
 import { buildApplication, createRng, toIntakeBody } from '../../db/factories';
 import { orderOtherNames, orders } from '../../db/schema';
 import { createOrderFromApplication } from './create-order';
-import { intakeApplicationInput } from './intake.schema';
 
 let database: TestDatabase;
 beforeAll(async () => {

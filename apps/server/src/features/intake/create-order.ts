@@ -1,9 +1,9 @@
+import type { IntakeApplication } from '@nzeta/domain';
 import { INTAKE_STATUS, MONTHS } from '@nzeta/domain';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { orderOtherNames, orders } from '../../db/schema';
 import { recordIntake } from '../lifecycle';
-import type { IntakeApplication } from './intake.schema';
 
 export type IntakeOrder = Omit<IntakeApplication, 'reference'>;
 

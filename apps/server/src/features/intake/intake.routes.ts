@@ -1,11 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { disputeIntakeInput } from '@nzeta/domain';
+import { disputeIntakeInput, intakeApplicationInput } from '@nzeta/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { intakeDispute } from '../disputes/intake-dispute';
+import { intakeDispute } from '../disputes';
 import { createOrderFromApplication } from './create-order';
-import { intakeApplicationInput } from './intake.schema';
 
 const orderReceived = z.object({
   status: z.number(),

@@ -13,10 +13,10 @@ import {
   pageFooters,
   paragraph,
   pdfToBuffer,
-} from '../defence-packs/pdf-layout';
-import { table } from '../defence-packs/pdf-table';
-import type { CompanySettings } from '../mail/company-settings';
-import { applicantNameOf } from '../mail/templates';
+  table,
+} from '../defence-packs';
+import type { CompanySettings } from '../mail';
+import { applicantNameOf } from '../mail';
 
 /** The one service sold (DESIGN §5). */
 export const INVOICE_SERVICE = 'NZeTA application';

@@ -4,9 +4,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { type MailAttachment, orders } from '../../db/schema';
 import { AppError, badRequest } from '../../lib/app-error';
 import { assertOrderAction, type StaffActor, writeActivityRows } from '../lifecycle';
-import { getCompanySettings } from '../mail/company-settings';
-import { enqueueMail, type MailMessage } from '../mail/outbox';
-import { applicantNameOf, renderMail } from '../mail/templates';
+import { applicantNameOf, enqueueMail, getCompanySettings, type MailMessage, renderMail } from '../mail';
 import { renderInvoice } from './render-invoice';
 
 export const NO_EMAIL_MESSAGE = 'This order has no e-mail address to send the invoice to.';

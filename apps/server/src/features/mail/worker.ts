@@ -1,7 +1,7 @@
 import type { MailProvider } from '@nzeta/domain';
 import type { Database, Db, Tx } from '../../db/client';
 import type { MailAttachment } from '../../db/schema';
-import { DocumentNotFoundError, type DocumentStorage, streamToBuffer } from '../documents/storage';
+import { DocumentNotFoundError, type DocumentStorage, streamToBuffer } from '../documents';
 import { claimDueMessages, markAttemptFailed, markSent } from './mail-queue';
 import { MAIL_OUTBOX_CHANNEL, type MailMessage } from './outbox';
 import { MailDeliveryError, type MailTransports, type OutgoingAttachment } from './providers/types';

@@ -1,6 +1,6 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../../db/client';
-import type { MailTransports } from '../mail/providers/types';
+import type { MailTransports } from '../mail';
 import { collectMailOutbox, collectStaffLocks } from './database-gauges';
 
 /** Every series of GET /api/metrics (README "Monitoring" lists them with example alerts). */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { Gauge, type Registry } from 'prom-client';
 import { type Database, queryRows } from '../../db/client';
-import { MAIL_KINDS } from '../mail/templates';
+import { MAIL_KINDS } from '../mail';
 
 /**
  * Read at each scrape. Only undelivered states are counted ('sent' rows are the whole mail

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { documents, staff } from '../../db/schema';
 import { applyOrderAction } from '../lifecycle';
-import type { MailMessage } from '../mail/outbox';
+import type { MailMessage } from '../mail';
 
 const DELIVERS_DOCUMENT = new Set(['approval', 'resend']);
 

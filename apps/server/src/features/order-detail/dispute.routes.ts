@@ -2,8 +2,8 @@ import { defencePackInput, sendInvoiceInput } from '@nzeta/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentStaff } from '../../plugins/authentication';
-import { getDefencePackDetails, getDefencePackPdf } from '../defence-packs/get-defence-pack';
-import { sendInvoice } from '../invoices/send-invoice';
+import { getDefencePackDetails, getDefencePackPdf } from '../defence-packs';
+import { sendInvoice } from '../invoices';
 
 const work = { permission: 'orders.work' } as const;
 

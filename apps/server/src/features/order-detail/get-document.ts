@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { documents, orders } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
-import { DocumentNotFoundError, type DocumentStorage } from '../documents/storage';
+import { DocumentNotFoundError, type DocumentStorage } from '../documents';
 
 export const DOCUMENT_NOT_FOUND = 'Document not found.';
 

@@ -2,8 +2,7 @@ import { type EmailContent, whatsappLink } from '@nzeta/domain';
 import { desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { documents } from '../../db/schema';
-import { getCompanySettings } from '../mail/company-settings';
-import { applicantNameOf, approvalPreview } from '../mail/templates';
+import { applicantNameOf, approvalPreview, getCompanySettings } from '../mail';
 import { loadOrder } from './load-order';
 import { attachmentName } from './upload-document';
 

@@ -11,8 +11,7 @@ import { z } from 'zod';
 import { AppError, badRequest } from '../../lib/app-error';
 import { writeAudit } from '../../lib/audit';
 import { currentStaff } from '../../plugins/authentication';
-import { prepareUpload, TOO_LARGE_MESSAGE } from '../documents/inspect-upload';
-import { createDocumentStorage } from '../documents/storage';
+import { prepareUpload, TOO_LARGE_MESSAGE } from '../documents';
 import { getDocument } from './get-document';
 import { trackOrderUrl } from './load-order';
 import { readUpload } from './read-upload';
@@ -29,7 +28,7 @@ const documentParams = orderIdParam.extend({
 /** Approved documents: upload with the approval e-mail, resend, and the staff-only download. */
 export async function orderDocumentRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const storage = createDocumentStorage(app.ctx.config);
+  const { storage } = app.ctx;
 
   app.post('/admin/upload-visa-document', { config: once, schema: { tags: ['order detail'] } }, async (request) => {
     const actor = currentStaff(request);

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error';
-import { TOO_LARGE_MESSAGE } from '../documents/inspect-upload';
+import { TOO_LARGE_MESSAGE } from '../documents';
 
 export interface ReceivedUpload {
   /** the text fields, as sent */

@@ -1,12 +1,10 @@
 import type { MailProvider } from '@nzeta/domain';
 import type { Db } from '../../db/client';
 import { documents } from '../../db/schema';
-import { type DocumentExtension, generateStoredName } from '../documents/inspect-upload';
-import type { DocumentStorage } from '../documents/storage';
+import type { DocumentStorage } from '../documents';
+import { type DocumentExtension, generateStoredName } from '../documents';
 import { applyOrderAction, assertActionDone, assertOrderAction, type StaffActor } from '../lifecycle';
-import { getCompanySettings } from '../mail/company-settings';
-import { enqueueMail } from '../mail/outbox';
-import { applicantNameOf, renderMail } from '../mail/templates';
+import { applicantNameOf, enqueueMail, getCompanySettings, renderMail } from '../mail';
 import { loadOrder } from './load-order';
 
 export interface UploadDocumentInput {

@@ -2,9 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { badRequest } from '../../lib/app-error';
 import { applyOrderAction, orderActionError, type StaffActor, summariseOrderAction } from '../lifecycle';
-import { getCompanySettings } from '../mail/company-settings';
-import { enqueueMail, isDeliverableAddress } from '../mail/outbox';
-import { applicantNameOf, renderMail } from '../mail/templates';
+import { applicantNameOf, enqueueMail, getCompanySettings, isDeliverableAddress, renderMail } from '../mail';
 import { idArray, uniqueIds } from './id-list';
 
 /** Refund confirmations go through the primary provider; staff choose a provider only for approvals. */

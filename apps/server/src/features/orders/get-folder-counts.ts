@@ -1,4 +1,11 @@
-import { COUNT_FIELDS, FOLDER_KEYS, type FolderCounts, type FolderKey, isInFolder } from '@nzeta/domain';
+import {
+  COUNT_FIELDS,
+  FOLDER_KEYS,
+  type FolderCounts,
+  type FolderKey,
+  isInFolder,
+  zeroFolderCounts,
+} from '@nzeta/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { orderRollup } from '../../db/schema';
@@ -37,11 +44,11 @@ export async function loadRollupGroups(db: DbOrTx, today: string): Promise<Rollu
  * CPU than the query itself.
  */
 export function countFolders(groups: readonly RollupGroup[], ctx: FolderContext): FolderCounts {
-  const counts = Object.fromEntries(FOLDER_KEYS.map((key) => [COUNT_FIELDS[key], 0])) as FolderCounts;
+  const counts = zeroFolderCounts();
   for (const group of groups) {
     const subject = subjectOf(group);
     for (const key of FOLDER_KEYS) {
-      if (isInFolder(key, subject, ctx)) counts[COUNT_FIELDS[key] as keyof FolderCounts] += group.count;
+      if (isInFolder(key, subject, ctx)) counts[COUNT_FIELDS[key]] += group.count;
     }
   }
   return counts;

@@ -21,9 +21,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, forbidden, notFound } from '../../lib/app-error';
 import { currentStaff, type StaffPrincipal } from '../../plugins/authentication';
-import { createDocumentStorage } from '../documents/storage';
 import { applyOrderAction, type ErasedFiles, orderActionError, summariseOrderAction } from '../lifecycle';
-import { getSlaHours } from '../settings/sla-settings';
+import { getSlaHours } from '../settings';
 import { assignOrders, ClaimConflict, reassignOrders, releaseOrders } from './assign-orders';
 import { changeOrderStatus } from './change-order-status';
 import { completeRefunds } from './complete-refunds';
@@ -33,7 +32,7 @@ import { findFolderOrders } from './find-folder-orders';
 import type { FolderContext } from './folder-sql';
 import { countFolders, sizeOfFolder } from './get-folder-counts';
 import { getFutureMonthCounts } from './get-future-month-counts';
-import { RollupCache, seenChange } from './rollup-cache';
+import { seenChange } from './rollup-cache';
 
 const work = { permission: 'orders.work' } as const;
 const tags = ['orders'];
@@ -43,7 +42,7 @@ const folderCountsQuery = z.object({ userName: z.string().max(200).optional(), s
 /** Folder lists, counts, search, bulk actions and export (SPEC §7 Orders, DESIGN §2 and §7). */
 export async function ordersRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const storage = createDocumentStorage(app.ctx.config);
+  const { storage, rollup } = app.ctx;
 
   /** My Orders is always the signed-in member's: no parameter widens it (userName is ignored). */
   const contextOf = (member: StaffPrincipal): FolderContext => ({
@@ -62,7 +61,6 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
   };
 
   const _changed = () => app.ctx.events.ordersChanged();
-  const rollup = new RollupCache(app.ctx.events, app.ctx.config.FOLDER_COUNTS_MAX_AGE_MS);
 
   api.get(
     '/admin/get-folder-count',

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Db, queryRows } from '../../db/client';
 import { documents, mailMessages, orderOtherNames, orders } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
-import type { DocumentStorage } from '../documents/storage';
+import type { DocumentStorage } from '../documents';
 import { writeActivityRows } from '../lifecycle';
 
 const DAY_MS = 86_400_000;

@@ -1,13 +1,7 @@
-import type { AuditQuery } from '@nzeta/domain';
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
+import { type AuditQuery, startOfBusinessDay, startOfNextBusinessDay } from '@nzeta/domain';
 import { and, count, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { auditLog } from '../../db/schema';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 export interface AuditEntryRow {
   id: number;
@@ -38,8 +32,8 @@ export async function findAuditEntries(
   const filters: Array<SQL | undefined> = [
     query.action ? eq(auditLog.action, query.action) : undefined,
     query.actor ? ilike(auditLog.actorName, likePattern(query.actor)) : undefined,
-    query.from ? gte(auditLog.at, dayjs.tz(query.from, timeZone).toISOString()) : undefined,
-    query.to ? lt(auditLog.at, dayjs.tz(query.to, timeZone).add(1, 'day').toISOString()) : undefined,
+    query.from ? gte(auditLog.at, startOfBusinessDay(query.from, timeZone)) : undefined,
+    query.to ? lt(auditLog.at, startOfNextBusinessDay(query.to, timeZone)) : undefined,
   ];
   const where = and(...filters);
   const [rows, [totals]] = await Promise.all([

@@ -1,12 +1,11 @@
 import type { Settings } from '@nzeta/domain';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { settings } from '../../db/schema';
-import { getCompanySettings } from '../mail/company-settings';
+import { AUTO_MAIL_FALLBACK_KEY, REQUIRE_MFA_KEY, settings } from '../../db/schema';
+import { getCompanySettings } from '../mail';
 import { getSlaHours } from './sla-settings';
 
-export const REQUIRE_MFA_KEY = 'requireMfa';
-export const AUTO_MAIL_FALLBACK_KEY = 'autoMailFallback';
+export { AUTO_MAIL_FALLBACK_KEY, REQUIRE_MFA_KEY };
 
 /** Whether every member must set up two-step verification (off unless an Admin turns it on). */
 export async function isMfaRequired(db: DbOrTx): Promise<boolean> {

@@ -4,7 +4,7 @@ import { staff } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import { writeAudit } from '../../lib/audit';
 import type { StaffPrincipal } from '../../plugins/authentication';
-import { clearAccountFailures } from '../auth/account-lock';
+import { clearAccountFailures } from '../auth';
 import { MEMBER_NOT_FOUND } from './get-team-member-by-id';
 import { assertCanManage } from './team-rules';
 

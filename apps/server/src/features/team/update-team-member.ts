@@ -6,7 +6,7 @@ import { badRequest, conflict, notFound } from '../../lib/app-error';
 import { writeAudit } from '../../lib/audit';
 import { hashPassword } from '../../lib/passwords';
 import type { StaffPrincipal } from '../../plugins/authentication';
-import { spendResetLinks } from '../auth/reset-password';
+import { spendResetLinks } from '../auth';
 import { MEMBER_NOT_FOUND } from './get-team-member-by-id';
 import { assertCanManage, assertEmailFree, DUPLICATE_EMAIL, isUniqueViolation } from './team-rules';
 

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { documents, orders } from '../../db/schema';
-import { DocumentNotFoundError, type DocumentStorage } from '../documents/storage';
+import { DocumentNotFoundError, type DocumentStorage } from '../documents';
 
 export interface OpenedDocument {
   stream: Readable;

@@ -7,7 +7,7 @@ import { orders } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { writeAudit } from '../../lib/audit';
 import { clearCounter, hitCounter, secondsUntil } from '../../lib/rate-counter';
-import { getCompanySettings } from '../mail/company-settings';
+import { getCompanySettings } from '../mail';
 import { signVisitorToken } from './visitor-token';
 
 export const ORDER_NOT_FOUND = 'We could not find an order with these details. Please check the order ID and e-mail.';

@@ -1,7 +1,7 @@
 import { parseOrderRef } from '@nzeta/domain';
 import type { FastifyRequest } from 'fastify';
 import { AppError, unauthorized } from '../../lib/app-error';
-import { tokenFromHeader } from '../auth/staff-token';
+import { tokenFromHeader } from '../../lib/staff-token';
 import { verifyVisitorToken } from './visitor-token';
 
 export const VISITOR_ACCESS_EXPIRED = 'Your access to this order has expired. Please track your order again.';

@@ -2,8 +2,7 @@ import { createHash } from 'node:crypto';
 import type { TestApp } from '../../../test/test-app';
 import { insertOrder } from '../../db/factories';
 import { documents } from '../../db/schema';
-import { generateStoredName } from '../documents/inspect-upload';
-import { createDocumentStorage } from '../documents/storage';
+import { createDocumentStorage, generateStoredName } from '../documents';
 
 export const PDF_BYTES = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 

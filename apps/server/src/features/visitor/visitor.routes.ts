@@ -4,7 +4,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error';
 import { writeAudit } from '../../lib/audit';
-import { createDocumentStorage } from '../documents/storage';
 import { verifyDownloadLink } from './download-link';
 import { getDownloadHistory } from './get-download-history';
 import { openDocument } from './open-document';
@@ -27,8 +26,7 @@ const asText = (value: unknown) => (typeof value === 'string' ? value : undefine
  */
 export async function visitorRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { config, db } = app.ctx;
-  const storage = createDocumentStorage(config);
+  const { config, db, storage } = app.ctx;
 
   api.post(
     '/track-order',

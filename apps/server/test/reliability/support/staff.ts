@@ -1,7 +1,7 @@
 import type { Role } from '@nzeta/domain';
 import type { DbOrTx } from '../../../src/db/client';
 import { insertStaff } from '../../../src/db/factories';
-import { startStaffSession } from '../../../src/features/auth/staff-session';
+import { startStaffSession } from '../../../src/lib/staff-session';
 import { TEST_JWT_SECRET } from './server-process';
 
 /** A member of `role` and a token the spawned servers (JWT_SECRET = TEST_JWT_SECRET) accept. */

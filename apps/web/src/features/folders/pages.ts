@@ -1,1 +1,1 @@
-export { FolderPage, RefundsPage } from './components/folder-page';
+export { FolderPage } from './components/folder-page';

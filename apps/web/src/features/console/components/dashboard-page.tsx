@@ -31,7 +31,7 @@ export function DashboardPage() {
   const dashboard = useDashboard();
   const counts = useCounts();
   const data = dashboard.data;
-  const completed = counts.data?.[COUNT_FIELDS.completedOrder as keyof FolderCounts];
+  const completed = counts.data?.[COUNT_FIELDS.completedOrder];
   return (
     <section aria-labelledby="dashboard-title" className="dashboard">
       <div className="page-header">

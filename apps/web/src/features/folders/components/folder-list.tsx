@@ -1,4 +1,4 @@
-import type { FolderKey, FolderOrderRow, Month, SortKey } from '@nzeta/domain';
+import { type FolderKey, type FolderOrderRow, folderOf, type Month, type SortKey } from '@nzeta/domain';
 import { getCoreRowModel, type RowSelectionState, useReactTable } from '@tanstack/react-table';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -10,7 +10,7 @@ import { useAppConfig } from '../../../lib/app-config';
 import { useAuth } from '../../../lib/auth-context';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useFolderOrders } from '../api/get-folder-orders';
-import { abilitiesFor, FOLDER_SCREENS } from '../folder-screens';
+import { abilitiesFor, folderScreen } from '../folder-screens';
 import { useAssignToMe } from '../hooks/use-assign-to-me';
 import { useKeyboardTriage } from '../hooks/use-keyboard-triage';
 import { useListUrlState } from '../hooks/use-list-url-state';
@@ -40,7 +40,7 @@ export function FolderList({ folder, month, onBack }: FolderListProps) {
   const { user, role } = useAuth();
   const { businessTimeZone } = useAppConfig();
   const url = useListUrlState();
-  const screen = FOLDER_SCREENS[folder];
+  const screen = folderScreen(folder);
   const abilities = abilitiesFor(folder, role);
 
   const [draft, setDraft] = useState(url.search);
@@ -61,7 +61,7 @@ export function FolderList({ folder, month, onBack }: FolderListProps) {
     month,
     sort: url.sort,
     dir: url.dir,
-    status: folder === 'allOrder' ? url.status : undefined,
+    status: folderOf(folder).statusFilter ? url.status : undefined,
   };
   const onSort = (key: string) => {
     const next = key as SortKey;

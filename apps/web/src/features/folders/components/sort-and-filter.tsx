@@ -1,25 +1,14 @@
-import type { FolderKey } from '@nzeta/domain/folders';
+import { type FolderKey, folderOf } from '@nzeta/domain/folders';
 import { STATUSES, type Status, statusLabel } from '@nzeta/domain/statuses';
 import type { ListUrlState } from '../hooks/use-list-url-state';
 
-/** Folders whose orders run on a service-level clock: "breaching soon" sorts them. */
-const CLOCKED: readonly FolderKey[] = [
-  'newOrder',
-  'priorityOrder',
-  'myOrder',
-  'pendingOrder',
-  'awaitingOrder',
-  'awaitingGovtOrder',
-  'contactCustomerOrder',
-  'allOrder',
-];
-
-/** Order History's status filter and, where orders run on a clock, the "Breaching soon" sort. */
+/** The status filter (Order History) and, where orders run on a clock, the "Breaching soon" sort. */
 export function SortAndFilter({ folder, url }: { folder: FolderKey; url: ListUrlState }) {
   const isBySla = url.sort === 'sla';
+  const { clocked, statusFilter } = folderOf(folder);
   return (
     <>
-      {folder === 'allOrder' && (
+      {statusFilter && (
         <label className="status-filter d-flex align-items-center gap-2 mb-0">
           <span className="text-muted small text-nowrap">Status</span>
           <select
@@ -36,7 +25,7 @@ export function SortAndFilter({ folder, url }: { folder: FolderKey; url: ListUrl
           </select>
         </label>
       )}
-      {CLOCKED.includes(folder) && (
+      {clocked && (
         <button
           type="button"
           className={`btn btn-sm ${isBySla ? 'btn-primary' : 'btn-outline-secondary'} breaching-toggle`}

@@ -1,5 +1,5 @@
-import { PROCESSING_MODES } from '@nzeta/domain';
 import { z } from 'zod';
+import { PROCESSING_MODES } from '../statuses';
 
 /**
  * The body of POST /api/intake/orders: a paid application from the public site, in the spec's

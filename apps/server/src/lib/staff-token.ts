@@ -1,5 +1,5 @@
 import { isRole, type SessionUser } from '@nzeta/domain';
-import { signToken, type TokenKind, verifyToken } from '../../lib/jwt';
+import { signToken, type TokenKind, verifyToken } from './jwt';
 
 const STAFF: TokenKind = { issuer: 'nzeta-backoffice', audience: 'staff', requiredClaims: ['exp', 'iat'] };
 

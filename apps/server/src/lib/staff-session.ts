@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { SessionUser } from '@nzeta/domain';
 import { and, eq, lt, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { staff, staffSessions } from '../../db/schema';
+import type { DbOrTx } from '../db/client';
+import { staff, staffSessions } from '../db/schema';
 import { signStaffToken } from './staff-token';
 
 /** A request refreshes its session's last-seen time at most this often: one write a minute. */
