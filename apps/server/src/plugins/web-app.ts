@@ -30,7 +30,7 @@ export async function serveWebApp(app: FastifyInstance): Promise<void> {
   app.get('/*', { config: { permission: 'public' }, schema: { hide: true } }, (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (url.startsWith('/api/') || path.extname(url)) {
-      return reply.code(404).send({ status: 0, message: 'Not found.' });
+      return reply.code(404).send({ status: 0, message: 'Not found.', code: 'NOT_FOUND' });
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
