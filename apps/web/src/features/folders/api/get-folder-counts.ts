@@ -2,10 +2,11 @@ import type { FolderCounts } from '@nzeta/domain';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiCall } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import { readSession } from '../../../lib/session';
 
 export const folderCountsQuery = queryOptions({
-  queryKey: ['folder-counts'],
+  queryKey: queryKeys.folderCounts.all,
   queryFn: async () => (await apiCall<FolderCounts>('GET', 'admin/get-folder-count')).data as FolderCounts,
 });
 
@@ -31,8 +32,8 @@ export function useLiveOrderEvents(onChange?: () => void, onNotice?: (notice: St
     if (!token) return;
     const source = new EventSource(`/api/admin/events?token=${encodeURIComponent(token)}`);
     const handle = () => {
-      queryClient.invalidateQueries({ queryKey: ['folder-counts'] });
-      queryClient.invalidateQueries({ queryKey: ['orders'] });
+      queryClient.invalidateQueries({ queryKey: queryKeys.folderCounts.all });
+      queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
       onChange?.();
     };
     source.addEventListener('counts', handle);
