@@ -371,7 +371,7 @@ describe('PUT /api/admin/delete-team-member', () => {
     expect((await remove(actor.token, 'x')).json()).toEqual({
       status: 0,
       message: 'Team member not found.',
-      code: 'MEMBER_NOT_FOUND',
+      code: 'VALIDATION_FAILED',
     });
   });
 
