@@ -5,6 +5,7 @@ import { ToastContainer } from 'react-toastify';
 import { paths } from '../config/paths';
 import { LegacyRedirect, legacyPaths } from './legacy-redirect';
 import { NotFoundPage } from './not-found-page';
+import { folderListLoader, orderDetailLoader } from './route-loaders';
 import { StaffLayout } from './staff-layout';
 import { UnauthorizedHandler } from './unauthorized-handler';
 
@@ -86,6 +87,7 @@ export const router = createBrowserRouter([
           { index: true, element: page(consolePages, (m) => m.DashboardPage) },
           ...FOLDER_ROUTES.map(({ path, folder }) => ({
             path,
+            loader: folderListLoader(folder),
             element: page(folders, (m) => () => <m.FolderPage folder={folder} key={folder} />),
           })),
           { path: paths.admin.futureOrder, element: page(futureFolder, (m) => m.FutureOrdersPage) },
@@ -94,7 +96,11 @@ export const router = createBrowserRouter([
           { path: paths.admin.processedReport, element: page(reports, (m) => m.ProcessedReportPage) },
           { path: paths.admin.disputeReport, element: page(reports, (m) => m.DisputeReportPage) },
           { path: paths.admin.sendInvoice, element: page(orderDetail, (m) => m.SendInvoicePage) },
-          { path: paths.admin.viewOrder(), element: page(orderDetail, (m) => m.OrderDetailPage) },
+          {
+            path: paths.admin.viewOrder(),
+            loader: orderDetailLoader,
+            element: page(orderDetail, (m) => m.OrderDetailPage),
+          },
           { path: paths.admin.manageTeam, element: page(team, (m) => m.ManageTeamPage) },
           { path: paths.admin.editTeamMember(), element: page(team, (m) => m.ManageTeamPage) },
           { path: paths.admin.gatewaySetting, element: page(settings, (m) => m.GatewaySettingPage) },
