@@ -18,15 +18,20 @@ export interface Answer {
 }
 
 /**
- * Answers fetch calls in turn with these bodies (the last one repeats) and records the requests:
- * the component runs its real API client against them.
+ * Answers fetch calls (by a part of their path, else in turn: the last answer repeats) and records
+ * the requests: the component runs its real API client against them.
  */
-export function answerFetch(...answers: Answer[]) {
+export function answerFetch(...answers: Array<Answer | Record<string, Answer>>) {
   const calls: Array<{ url: string; method: string; body: unknown }> = [];
+  let unrouted = 0;
   const fetchMock = vi.fn(async (url: string, init: RequestInit = {}) => {
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
     calls.push({ url, method: init.method ?? 'GET', body });
-    const answer = answers[Math.min(calls.length - 1, answers.length - 1)] ?? { body: { status: 1, message: '' } };
+    const routes = answers.find((a): a is Record<string, Answer> => !('body' in a));
+    const routed = routes && Object.entries(routes).find(([part]) => url.includes(part))?.[1];
+    const inTurn = answers.filter((a): a is Answer => 'body' in a);
+    const answer = routed ??
+      inTurn[Math.min(unrouted++, inTurn.length - 1)] ?? { body: { status: 1, message: '', data: [] } };
     return new Response(JSON.stringify(answer.body), {
       status: answer.status ?? 200,
       headers: { 'content-type': 'application/json' },
