@@ -203,7 +203,7 @@ export async function buildApp({
  */
 const shedLoad = ((_request: FastifyRequest, reply: FastifyReply) => {
   reply.code(503).header('retry-after', '5');
-  return { status: 0, message: BUSY_MESSAGE };
+  return { status: 0, message: BUSY_MESSAGE, code: 'SERVICE_UNAVAILABLE' };
 }) as unknown as NonNullable<FastifyUnderPressureOptions['pressureHandler']>;
 
 /**

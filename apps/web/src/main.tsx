@@ -8,9 +8,8 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { router } from './app/router';
 import { AuthProvider } from './lib/auth-context';
-import { createQueryClient } from './lib/query-client';
+import { queryClient } from './lib/query-client';
 
-const queryClient = createQueryClient();
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');
 

@@ -2,6 +2,7 @@ export * from './activity-actions';
 export * from './console';
 export * from './dial-codes';
 export * from './disputes';
+export * from './errors';
 export * from './folders';
 export * from './format';
 export * from './id-codec';

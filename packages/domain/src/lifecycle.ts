@@ -1,3 +1,4 @@
+import type { ErrorCode } from './errors';
 import { ROLES } from './roles';
 import { STATUSES, type Status, statusLabel } from './statuses';
 
@@ -248,6 +249,24 @@ export const SKIP_MESSAGES: Record<SkipReason, string> = {
   'not-yours': 'assigned to someone else',
   refunded: 'already refunded: only an Admin or a Manager can move it',
   unchanged: 'already done',
+};
+
+/**
+ * The error code of a refusal: the role may not (403), the order is gone (404), someone else
+ * holds it (409 claim conflict), or its state refuses the action (409).
+ */
+export const REFUSAL_CODES: Record<SkipReason, ErrorCode> = {
+  'not-found': 'ORDER_NOT_FOUND',
+  role: 'FORBIDDEN_ROLE',
+  taken: 'CLAIM_CONFLICT',
+  erased: 'TRANSITION_NOT_ALLOWED',
+  deleted: 'TRANSITION_NOT_ALLOWED',
+  'not-allowed': 'TRANSITION_NOT_ALLOWED',
+  claimed: 'TRANSITION_NOT_ALLOWED',
+  'not-claimed': 'TRANSITION_NOT_ALLOWED',
+  'not-yours': 'TRANSITION_NOT_ALLOWED',
+  refunded: 'TRANSITION_NOT_ALLOWED',
+  unchanged: 'TRANSITION_NOT_ALLOWED',
 };
 
 export function moveAction(to: MoveTarget): MoveAction {

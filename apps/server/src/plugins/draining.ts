@@ -44,7 +44,10 @@ export function registerDraining(app: FastifyInstance): void {
     // What came on a connection from before the signal is in flight, and is served.
     if (!acceptedWhileDraining.has(request.raw.socket)) return;
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
-    return reply.code(503).header('connection', 'close').send({ status: 0, message: DRAINING_MESSAGE });
+    return reply
+      .code(503)
+      .header('connection', 'close')
+      .send({ status: 0, message: DRAINING_MESSAGE, code: 'SERVICE_UNAVAILABLE' });
   });
   app.decorate('drain', async () => {
     isDraining = true;

@@ -1,3 +1,4 @@
+import { codeForHttpStatus, type ErrorCode } from '@nzeta/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error';
@@ -5,8 +6,9 @@ import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../lib/data
 import { redactUrl } from '../lib/redact-url';
 
 /**
- * One place turns every failure into the envelope {status, message}. Validation answers the
- * schema's own message (SPEC §5); unexpected errors are logged and never shown.
+ * One place turns every failure into the envelope {status, message, code}. Validation answers the
+ * schema's own message (SPEC §5); unexpected errors are logged and never shown. The code comes
+ * from the domain's table (packages/domain/src/errors.ts).
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -20,34 +22,48 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .send({
           status: error.httpStatus === 401 ? 401 : 0,
           message: error.message,
-          ...(error.code && { code: error.code }),
+          code: error.code,
         });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
-      return reply.code(400).send({ status: 0, message: first?.message ?? 'Invalid request.' });
+      return reply
+        .code(400)
+        .send({ status: 0, message: first?.message ?? 'Invalid request.', code: 'VALIDATION_FAILED' });
     }
     const statusCode = (error as FastifyError).statusCode ?? 500;
     if (statusCode === 429) {
-      return reply
-        .code(429)
-        .send({ status: 0, message: error.message || 'Too many requests. Please try again later.' });
+      return reply.code(429).send({
+        status: 0,
+        message: error.message || 'Too many requests. Please try again later.',
+        code: 'RATE_LIMITED',
+      });
     }
     if (statusCode >= 400 && statusCode < 500) {
-      return reply.code(statusCode).send({ status: 0, message: clientMessage(error as FastifyError) });
+      const fastifyError = error as FastifyError;
+      return reply
+        .code(statusCode)
+        .send({ status: 0, message: clientMessage(fastifyError), code: clientCode(fastifyError, statusCode) });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
-      return reply.code(503).header('retry-after', '5').send({ status: 0, message: DATABASE_UNAVAILABLE_MESSAGE });
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ status: 0, message: DATABASE_UNAVAILABLE_MESSAGE, code: 'SERVICE_UNAVAILABLE' });
     }
     request.log.error({ err: error }, 'request failed');
     return reply
       .code(Math.max(statusCode, 500))
-      .send({ status: 0, message: 'Something went wrong. Please try again.' });
+      .send({ status: 0, message: 'Something went wrong. Please try again.', code: 'INTERNAL_ERROR' });
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send({ status: 0, message: `No such call: ${request.method} ${request.url.split('?')[0]}` });
+    reply.code(404).send({
+      status: 0,
+      message: `No such call: ${request.method} ${request.url.split('?')[0]}`,
+      code: 'ROUTE_NOT_FOUND',
+    });
   });
 }
 
@@ -65,4 +81,11 @@ function clientMessage(error: FastifyError): string {
     default:
       return 'Invalid request.';
   }
+}
+
+function clientCode(error: FastifyError, statusCode: number): ErrorCode {
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+    return 'INVALID_JSON';
+  }
+  return codeForHttpStatus(statusCode);
 }

@@ -86,7 +86,7 @@ export const idempotency = fp(async (app: FastifyInstance) => {
       }
       // No row: the first request failed and gave its claim up; claim it now.
       if (!stored) continue;
-      if (Date.now() > deadline) throw new AppError(IN_PROGRESS_MESSAGE, 409);
+      if (Date.now() > deadline) throw new AppError(IN_PROGRESS_MESSAGE, 409, {}, 'REQUEST_IN_PROGRESS');
       await new Promise((resolve) => setTimeout(resolve, pollMs));
       pollMs = Math.min(pollMs * 2, MAX_POLL_MS);
     }

@@ -22,7 +22,10 @@ export function registerLoadShedding(app: FastifyInstance, limit = MAX_REQUESTS_
   app.addHook('onRequest', async (request, reply) => {
     if (request.routeOptions.url === EVENTS_ROUTE && request.method === 'GET') return;
     if (inFlight >= limit) {
-      return reply.code(503).header('retry-after', '2').send({ status: 0, message: BUSY_MESSAGE });
+      return reply
+        .code(503)
+        .header('retry-after', '2')
+        .send({ status: 0, message: BUSY_MESSAGE, code: 'SERVICE_UNAVAILABLE' });
     }
     inFlight += 1;
     let isDone = false;

@@ -30,7 +30,9 @@ export async function serveWebApp(app: FastifyInstance): Promise<void> {
   app.get('/*', { config: { permission: 'public' }, schema: { hide: true } }, (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (url.startsWith('/api/') || path.extname(url)) {
-      return reply.code(404).send({ status: 0, message: 'Not found.' });
+      // An API path no route answers is the same error as without the web app; a missing file is not.
+      const code = url.startsWith('/api/') ? 'ROUTE_NOT_FOUND' : 'NOT_FOUND';
+      return reply.code(404).send({ status: 0, message: 'Not found.', code });
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });

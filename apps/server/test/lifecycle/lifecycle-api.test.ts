@@ -285,7 +285,11 @@ describe('erasure', () => {
       payload: { orderId: String(order.orderId) },
     });
     expect(invoice.statusCode).toBe(409);
-    expect(invoice.json()).toEqual({ status: 0, message: `Order ${order.orderId} deleted: restore it first.` });
+    expect(invoice.json()).toEqual({
+      status: 0,
+      message: `Order ${order.orderId} deleted: restore it first.`,
+      code: 'TRANSITION_NOT_ALLOWED',
+    });
   });
 });
 

@@ -304,7 +304,11 @@ describe('content types and sizes', () => {
         payload: 'searchVal=a',
       });
       expect(answer.statusCode, contentType).toBe(415);
-      expect(answer.json()).toEqual({ status: 0, message: 'Unsupported content type.' });
+      expect(answer.json()).toEqual({
+        status: 0,
+        message: 'Unsupported content type.',
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+      });
     }
   });
 
@@ -328,6 +332,6 @@ describe('content types and sizes', () => {
       payload: JSON.stringify({ orderId: '1', email: `${'a'.repeat(1_100_000)}@example.com` }),
     });
     expect(visitor.statusCode).toBe(413);
-    expect(visitor.json()).toEqual({ status: 0, message: 'The request is too large.' });
+    expect(visitor.json()).toEqual({ status: 0, message: 'The request is too large.', code: 'PAYLOAD_TOO_LARGE' });
   });
 });

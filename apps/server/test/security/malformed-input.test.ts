@@ -28,7 +28,7 @@ describe('list cursors', () => {
   ])('answer 400 for %s', async (_label, cursor) => {
     const answer = await t.call({ method: 'GET', url: `/api/admin/get-orders-list/newOrder?cursor=${cursor}`, token });
     expect(answer.statusCode).toBe(400);
-    expect(answer.json()).toEqual({ status: 0, message: 'Invalid cursor.' });
+    expect(answer.json()).toEqual({ status: 0, message: 'Invalid cursor.', code: 'VALIDATION_FAILED' });
   });
 });
 

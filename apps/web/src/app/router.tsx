@@ -5,6 +5,7 @@ import { ToastContainer } from 'react-toastify';
 import { paths } from '../config/paths';
 import { LegacyRedirect, legacyPaths } from './legacy-redirect';
 import { NotFoundPage } from './not-found-page';
+import { folderListLoader, orderDetailLoader } from './route-loaders';
 import { StaffLayout } from './staff-layout';
 import { UnauthorizedHandler } from './unauthorized-handler';
 
@@ -40,6 +41,8 @@ export const FOLDER_ROUTES = FOLDERS.map((folder) => ({
     folder.screen === 'future'
       ? page(futureFolder, (m) => m.FutureOrdersPage)
       : page(folders, (m) => () => <m.FolderPage folder={folder.key} key={folder.key} />),
+  // The month screen reads its own months; the list screens start their first page here.
+  loader: folder.screen === 'future' ? undefined : folderListLoader(folder.key),
 }));
 
 // The visitor frame is not part of the console's first load (170 KB budget).
@@ -81,12 +84,16 @@ export const router = createBrowserRouter([
         element: <StaffLayout />,
         children: [
           { index: true, element: page(consolePages, (m) => m.DashboardPage) },
-          ...FOLDER_ROUTES.map(({ path, element }) => ({ path, element })),
+          ...FOLDER_ROUTES.map(({ path, element, loader }) => ({ path, element, ...(loader ? { loader } : {}) })),
           { path: paths.admin.countryReport, element: page(reports, (m) => m.CountryReportPage) },
           { path: paths.admin.processedReport, element: page(reports, (m) => m.ProcessedReportPage) },
           { path: paths.admin.disputeReport, element: page(reports, (m) => m.DisputeReportPage) },
           { path: paths.admin.sendInvoice, element: page(orderDetail, (m) => m.SendInvoicePage) },
-          { path: paths.admin.viewOrder(), element: page(orderDetail, (m) => m.OrderDetailPage) },
+          {
+            path: paths.admin.viewOrder(),
+            loader: orderDetailLoader,
+            element: page(orderDetail, (m) => m.OrderDetailPage),
+          },
           { path: paths.admin.manageTeam, element: page(team, (m) => m.ManageTeamPage) },
           { path: paths.admin.editTeamMember(), element: page(team, (m) => m.ManageTeamPage) },
           { path: paths.admin.gatewaySetting, element: page(settings, (m) => m.GatewaySettingPage) },

@@ -1,3 +1,4 @@
+import { type ErrorCode, isErrorCode } from '@nzeta/domain';
 import { readSession } from './session';
 
 export const API_BASE = '/api/';
@@ -8,17 +9,38 @@ export interface ApiEnvelope<T = unknown> {
   message: string;
   data?: T;
   total?: number;
+  /** on failures: the domain's error code (packages/domain/src/errors.ts) */
+  code?: string;
   [key: string]: unknown;
 }
 
+/**
+ * A refused or failed call: the server's message (what the user reads), the envelope status, the
+ * real HTTP status (0 when the server was not reached) and the error code the web decides on.
+ */
 export class ApiError extends Error {
+  readonly code: ErrorCode | null;
+
   constructor(
     message: string,
     readonly status: number,
     readonly httpStatus: number,
+    code?: string | null,
   ) {
     super(message);
+    this.name = 'ApiError';
+    this.code = isErrorCode(code) ? code : null;
   }
+
+  /** The error of an answer that was not a success. */
+  static of(envelope: ApiEnvelope, httpStatus: number): ApiError {
+    return new ApiError(envelope.message || 'Something went wrong.', envelope.status, httpStatus, envelope.code);
+  }
+}
+
+/** Does this error carry that code? The web decides on codes, never on message text. */
+export function hasErrorCode(error: unknown, code: ErrorCode): boolean {
+  return error instanceof ApiError && error.code === code;
 }
 
 type Listener = (message: string) => void;
@@ -32,7 +54,7 @@ export function onUnauthorized(listener: Listener): () => void {
 
 const mfaSetupListeners = new Set<() => void>();
 /** The server answers 403 with this code while the Admin requires two-step verification and it is not set up. */
-export const MFA_SETUP_REQUIRED = 'mfa-setup-required';
+export const MFA_SETUP_REQUIRED: ErrorCode = 'mfa-setup-required';
 
 /** Told when a call was refused until two-step verification is set up (the app opens that screen). */
 export function onMfaSetupRequired(listener: () => void): () => void {
@@ -66,6 +88,15 @@ export async function apiRequest<T = unknown>(
   path: string,
   options: RequestOptions = {},
 ): Promise<ApiEnvelope<T>> {
+  return (await send<T>(method, path, options)).envelope;
+}
+
+/** The envelope with the HTTP status it came with (0 when the server was not reached). */
+async function send<T>(
+  method: string,
+  path: string,
+  options: RequestOptions,
+): Promise<{ envelope: ApiEnvelope<T>; httpStatus: number }> {
   const token = options.token === undefined ? readSession()?.accessToken : options.token;
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   if (token) headers.authorization = token;
@@ -80,7 +111,10 @@ export async function apiRequest<T = unknown>(
     response = await fetch(buildUrl(path, options.query), { method, headers, body, signal: options.signal ?? null });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
-    return { status: 0, message: 'Could not reach the server. Please check your connection.' };
+    return {
+      envelope: { status: 0, message: 'Could not reach the server. Please check your connection.' },
+      httpStatus: 0,
+    };
   }
   const envelope = await parseEnvelope<T>(response);
   // Only the staff session's 401 means "signed out"; a refused visitor token is the caller's business.
@@ -91,7 +125,7 @@ export async function apiRequest<T = unknown>(
   if (usesSession && response.status === 403 && envelope.code === MFA_SETUP_REQUIRED) {
     for (const listener of mfaSetupListeners) listener();
   }
-  return envelope;
+  return { envelope, httpStatus: response.status };
 }
 
 async function parseEnvelope<T>(response: Response): Promise<ApiEnvelope<T>> {
@@ -110,8 +144,8 @@ export async function apiCall<T = unknown>(
   path: string,
   options: RequestOptions = {},
 ): Promise<ApiEnvelope<T>> {
-  const envelope = await apiRequest<T>(method, path, options);
-  if (envelope.status !== 1) throw new ApiError(envelope.message || 'Something went wrong.', envelope.status, 0);
+  const { envelope, httpStatus } = await send<T>(method, path, options);
+  if (envelope.status !== 1) throw ApiError.of(envelope, httpStatus);
   return envelope;
 }
 
@@ -129,7 +163,7 @@ export async function apiBlob(method: string, path: string, options: RequestOpti
   if (!response.ok || response.headers.get('content-type')?.includes('application/json')) {
     const envelope = await parseEnvelope(response);
     if (response.status === 401) for (const listener of unauthorizedListeners) listener(envelope.message);
-    throw new ApiError(envelope.message || 'Something went wrong.', envelope.status, response.status);
+    throw ApiError.of(envelope, response.status);
   }
   return response.blob();
 }

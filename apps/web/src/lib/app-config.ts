@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from './api-client';
+import { queryKeys } from './query-keys';
 
 export interface AppConfig {
   productTitle: string;
@@ -12,7 +13,7 @@ export interface AppConfig {
 export const DEFAULT_TITLE = 'New Zealand Electronic Travel Authority (NZeTA)';
 
 export const appConfigQuery = queryOptions({
-  queryKey: ['app-config'],
+  queryKey: queryKeys.appConfig,
   queryFn: async () => (await apiCall<AppConfig>('GET', 'app-config', { token: null })).data as AppConfig,
   staleTime: Number.POSITIVE_INFINITY,
 });

@@ -13,3 +13,6 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+/** The app's one client: the provider in main.tsx and the route loaders share its cache. */
+export const queryClient = createQueryClient();

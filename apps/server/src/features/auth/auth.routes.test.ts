@@ -48,8 +48,8 @@ describe('POST /api/admin/admin-login', () => {
     const unknown = await login({ email: 'nobody@example.com', password: 'whatever1' });
     const wrong = await login({ email: member.email, password: 'whatever1' });
     expect(unknown.statusCode).toBe(wrong.statusCode);
-    expect(unknown.json()).toEqual({ status: 0, message: INVALID_CREDENTIALS });
-    expect(wrong.json()).toEqual({ status: 0, message: INVALID_CREDENTIALS });
+    expect(unknown.json()).toEqual({ status: 0, message: INVALID_CREDENTIALS, code: 'INVALID_CREDENTIALS' });
+    expect(wrong.json()).toEqual({ status: 0, message: INVALID_CREDENTIALS, code: 'INVALID_CREDENTIALS' });
   });
 
   it('refuses a deleted member', async () => {
@@ -67,7 +67,7 @@ describe('POST /api/admin/admin-login', () => {
   ])('answers the SPEC §5 message for %s', async (_label, payload, message) => {
     const response = await login(payload);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ status: 0, message });
+    expect(response.json()).toEqual({ status: 0, message, code: 'VALIDATION_FAILED' });
   });
 });
 
@@ -90,7 +90,11 @@ describe('throttling and lockout', () => {
     const blocked = await attempt({ email: member.email, password: member.password }, '203.0.113.9');
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-    expect(blocked.json()).toEqual({ status: 0, message: expect.stringContaining('Too many failed sign-in attempts') });
+    expect(blocked.json()).toEqual({
+      status: 0,
+      message: expect.stringContaining('Too many failed sign-in attempts'),
+      code: 'RATE_LIMITED',
+    });
     // Another address is not affected.
     expect((await attempt({ email: member.email, password: member.password }, '203.0.113.10')).json().status).toBe(1);
   });
@@ -167,7 +171,7 @@ describe('token checks on staff routes', () => {
     for (const [label, token] of cases) {
       const response = await userInfo(token);
       expect(response.statusCode, label).toBe(401);
-      expect(response.json(), label).toEqual({ status: 401, message: expect.any(String) });
+      expect(response.json(), label).toEqual({ status: 401, message: expect.any(String), code: 'UNAUTHENTICATED' });
     }
   });
 
@@ -207,7 +211,7 @@ describe('POST /api/admin/change-password', () => {
     const { token } = await t.signInAs('Team');
     const response = await change(token, payload);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ status: 0, message });
+    expect(response.json()).toEqual({ status: 0, message, code: 'VALIDATION_FAILED' });
   });
 
   it('needs a signed-in member', async () => {

@@ -97,7 +97,7 @@ export async function enableMfa(
 ): Promise<string[]> {
   const member = await loadMember(db, actor.id);
   if (member.mfaEnabled) throw conflict('Two-step verification is already on.');
-  if (!member.mfaSecret) throw badRequest('Please start the set-up first.');
+  if (!member.mfaSecret) throw badRequest('Please start the set-up first.', 'REQUEST_REFUSED');
   // Recovery codes do not count here: the point is to prove the app produces codes.
   const until = await lockedUntil(db, member.id);
   if (until) throw lockedError(until, config);
@@ -142,7 +142,7 @@ export async function disableMfa(
   ip: string,
 ): Promise<void> {
   const member = await loadMember(db, actor.id);
-  if (!member.mfaEnabled) throw badRequest('Two-step verification is not on.');
+  if (!member.mfaEnabled) throw badRequest('Two-step verification is not on.', 'REQUEST_REFUSED');
   await assertFreshCode(db, config, member.id, code, ip);
   await db
     .update(staff)

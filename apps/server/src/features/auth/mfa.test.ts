@@ -75,7 +75,7 @@ describe('enrolment', () => {
 
     const wrong = await post('/api/admin/mfa/enable', member.token, { code: '000000' });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ status: 0, message: WRONG_CODE });
+    expect(wrong.json()).toEqual({ status: 0, message: WRONG_CODE, code: 'INVALID_CREDENTIALS' });
     const empty = await post('/api/admin/mfa/enable', member.token, { code: '' });
     expect(empty.json().message).toBe('Please enter the code from your authenticator app.');
 
@@ -101,7 +101,7 @@ describe('enrolment', () => {
   it('refuses enabling without a set-up, and a second set-up once enabled', async () => {
     const member = await t.signInAs('Manager');
     const early = await post('/api/admin/mfa/enable', member.token, { code: '123456' });
-    expect(early.json()).toEqual({ status: 0, message: 'Please start the set-up first.' });
+    expect(early.json()).toEqual({ status: 0, message: 'Please start the set-up first.', code: 'REQUEST_REFUSED' });
     await enrol(member);
     const again = await post('/api/admin/mfa/setup', member.token);
     expect(again.statusCode).toBe(409);
@@ -117,7 +117,11 @@ describe('signing in with two-step verification', () => {
     const noCode = await login(member.email, member.password);
     expect(noCode.statusCode).toBe(400);
     expect(noCode.headers['x-mfa-required']).toBe('1');
-    expect(noCode.json()).toEqual({ status: 0, message: 'Please enter the 6-digit code from your authenticator app.' });
+    expect(noCode.json()).toEqual({
+      status: 0,
+      message: 'Please enter the 6-digit code from your authenticator app.',
+      code: 'MFA_CODE_REQUIRED',
+    });
 
     // The code that enabled MFA was spent then.
     expect((await login(member.email, member.password, firstCode)).json().status).toBe(0);
@@ -146,7 +150,7 @@ describe('turning two-step verification off', () => {
     const member = await t.signInAs('Telecaller');
     const { secret } = await enrol(member);
     const wrong = await post('/api/admin/mfa/disable', member.token, { code: '111111' });
-    expect(wrong.json()).toEqual({ status: 0, message: WRONG_CODE });
+    expect(wrong.json()).toEqual({ status: 0, message: WRONG_CODE, code: 'INVALID_CREDENTIALS' });
     const off = await post('/api/admin/mfa/disable', member.token, { code: codeAhead(secret, 1) });
     expect(off.json()).toEqual({ status: 1, message: 'Two-step verification is off.', data: null });
     expect((await status(member.token)).data).toMatchObject({ enabled: false, pending: false });

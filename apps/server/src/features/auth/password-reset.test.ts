@@ -79,8 +79,16 @@ describe('POST /api/admin/forgot-password', () => {
   });
 
   it('answers the SPEC §5 e-mail messages', async () => {
-    expect((await forgot(t, '')).json()).toEqual({ status: 0, message: 'Email Address is required' });
-    expect((await forgot(t, 'nope')).json()).toEqual({ status: 0, message: 'Invalid email address' });
+    expect((await forgot(t, '')).json()).toEqual({
+      status: 0,
+      message: 'Email Address is required',
+      code: 'VALIDATION_FAILED',
+    });
+    expect((await forgot(t, 'nope')).json()).toEqual({
+      status: 0,
+      message: 'Invalid email address',
+      code: 'VALIDATION_FAILED',
+    });
   });
 
   it('sends at most three links per account in a quarter of an hour, answering the same', async () => {
@@ -139,7 +147,7 @@ describe('POST /api/admin/reset-password', () => {
     expect((await login(member.email, 'totara-2025')).json().status).toBe(1);
     const again = await reset(token, 'another-one-1');
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ status: 0, message: INVALID_RESET_LINK });
+    expect(again.json()).toEqual({ status: 0, message: INVALID_RESET_LINK, code: 'VALIDATION_FAILED' });
   });
 
   it('refuses an expired link', async () => {
@@ -147,7 +155,11 @@ describe('POST /api/admin/reset-password', () => {
     await forgot(t, member.email);
     const { token } = await latestLink();
     await t.database.db.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000).toISOString() });
-    expect((await reset(token, 'rimu-rimu-1')).json()).toEqual({ status: 0, message: INVALID_RESET_LINK });
+    expect((await reset(token, 'rimu-rimu-1')).json()).toEqual({
+      status: 0,
+      message: INVALID_RESET_LINK,
+      code: 'VALIDATION_FAILED',
+    });
     expect((await login(member.email, member.password)).json().status).toBe(1);
   });
 
@@ -163,7 +175,11 @@ describe('POST /api/admin/reset-password', () => {
   });
 
   it('refuses an unknown token, and a link once its member is deleted', async () => {
-    expect((await reset('made-up-token', 'abcdefg')).json()).toEqual({ status: 0, message: INVALID_RESET_LINK });
+    expect((await reset('made-up-token', 'abcdefg')).json()).toEqual({
+      status: 0,
+      message: INVALID_RESET_LINK,
+      code: 'VALIDATION_FAILED',
+    });
     const member = await insertStaff(t.database.db, { type: 'Team' });
     await forgot(t, member.email);
     const { token } = await latestLink();
@@ -178,6 +194,6 @@ describe('POST /api/admin/reset-password', () => {
   ])('answers the form message for %s', async (_label, payload, message) => {
     const response = await t.call({ method: 'POST', url: '/api/admin/reset-password', payload });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ status: 0, message });
+    expect(response.json()).toEqual({ status: 0, message, code: 'VALIDATION_FAILED' });
   });
 });

@@ -112,7 +112,7 @@ export async function signIn(
       outcome,
       detail: { reason, ...(isTrusted && { device: true }) },
     });
-  const invalid = () => new AppError(INVALID_CREDENTIALS, 400);
+  const invalid = () => new AppError(INVALID_CREDENTIALS, 400, {}, 'INVALID_CREDENTIALS');
 
   // The account's window lasts as long as a lock: at most LOGIN_ACCOUNT_LOCK_AFTER passwords
   // are ever checked per lock period from browsers that are not the owner's.
@@ -159,7 +159,12 @@ export async function signIn(
       // The password was right: asking for the code is not a failure.
       await giveBack();
       if (attempt) await refundHit(db, accountKey(email));
-      throw new AppError('Please enter the 6-digit code from your authenticator app.', 400, { 'x-mfa-required': '1' });
+      throw new AppError(
+        'Please enter the 6-digit code from your authenticator app.',
+        400,
+        { 'x-mfa-required': '1' },
+        'MFA_CODE_REQUIRED',
+      );
     }
     if (!(await verifyTotpForMember(db, member, input.otp, config.mfaKey)))
       throw await failAccount('wrong one-time code');

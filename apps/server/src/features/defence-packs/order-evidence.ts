@@ -2,7 +2,7 @@ import { canPrepareDefence } from '@nzeta/domain';
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { documents, downloadHistory, mailEvents, mailMessages, orderActivity, orders, remarks } from '../../db/schema';
-import { AppError, badRequest } from '../../lib/app-error';
+import { appError, badRequest } from '../../lib/app-error';
 import { type CompanySettings, getCompanySettings } from '../mail';
 
 export const DEFENCE_STATUS_MESSAGE =
@@ -50,9 +50,9 @@ export async function loadOrderEvidence(
   options: LoadEvidenceOptions,
 ): Promise<OrderEvidence> {
   const [order] = await db.select().from(orders).where(eq(orders.orderId, orderId)).limit(1);
-  if (!order) throw new AppError('Order not found.', 404);
+  if (!order) throw appError('ORDER_NOT_FOUND');
   if (options.requireDisputeStatus !== false && !canPrepareDefence(order.processStatus)) {
-    throw badRequest(DEFENCE_STATUS_MESSAGE);
+    throw badRequest(DEFENCE_STATUS_MESSAGE, 'REQUEST_REFUSED');
   }
   const [company, mails, downloads, activity, refundRemarks] = await Promise.all([
     getCompanySettings(db),

@@ -60,7 +60,7 @@ describe('a spam complaint', () => {
       });
     const refused = await resend();
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ status: 0, message: COMPLAINED_ADDRESS_MESSAGE });
+    expect(refused.json()).toEqual({ status: 0, message: COMPLAINED_ADDRESS_MESSAGE, code: 'ADDRESS_COMPLAINED' });
     const confirmed = await resend(true);
     expect(confirmed.statusCode).toBe(200);
     const [queued] = await t.database.db

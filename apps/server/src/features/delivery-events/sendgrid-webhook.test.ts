@@ -85,7 +85,7 @@ describe('POST /api/webhooks/sendgrid with real signatures (P-256)', () => {
     ];
     for (const answer of await Promise.all(attempts)) {
       expect(answer.statusCode).toBe(403);
-      expect(answer.json()).toEqual({ status: 0, message: 'Invalid signature.' });
+      expect(answer.json()).toEqual({ status: 0, message: 'Invalid signature.', code: 'INVALID_SIGNATURE' });
     }
     const after = await stateOf(order.orderId, mail.id);
     expect(after.events).toHaveLength(0);

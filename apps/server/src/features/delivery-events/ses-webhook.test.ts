@@ -101,7 +101,7 @@ describe('POST /api/webhooks/ses with a generated signing certificate', () => {
     for (const body of [tampered, otherTopic, ...hosts, forged, 'not json', { Type: 'Notification' }]) {
       const answer = await post(body);
       expect(answer.statusCode, JSON.stringify(body).slice(0, 80)).toBe(403);
-      expect(answer.json()).toEqual({ status: 0, message: 'Invalid signature.' });
+      expect(answer.json()).toEqual({ status: 0, message: 'Invalid signature.', code: 'INVALID_SIGNATURE' });
     }
     expect(await t.database.db.$count(mailEvents)).toBe(0);
     expect(await t.database.db.$count(remarks)).toBe(0);

@@ -39,7 +39,7 @@ export async function webhooksRoutes(app: FastifyInstance, options: WebhookRoute
 
   const refuse = (request: FastifyRequest, reply: FastifyReply, why: string) => {
     request.log.warn({ url: request.url, why }, 'webhook refused');
-    return reply.code(403).send({ status: 0, message: INVALID_SIGNATURE });
+    return reply.code(403).send({ status: 0, message: INVALID_SIGNATURE, code: 'INVALID_SIGNATURE' });
   };
 
   app.post(

@@ -93,7 +93,7 @@ describe('who may edit a dispute and record its outcome', () => {
     for (const state of ['won', 'lost', 'accepted']) {
       const response = await putDispute(token, order.orderId, { ...record, state });
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ status: 0, message: OUTCOME_FORBIDDEN });
+      expect(response.json()).toEqual({ status: 0, message: OUTCOME_FORBIDDEN, code: 'FORBIDDEN_ROLE' });
     }
     await putDispute(admin.token, order.orderId, { ...record, state: 'won' });
     expect((await putDispute(token, order.orderId, { ...record, state: 'submitted' })).statusCode).toBe(403);

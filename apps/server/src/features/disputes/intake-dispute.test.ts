@@ -32,7 +32,7 @@ describe('POST /api/intake/disputes', () => {
   it('needs the API key', async () => {
     const response = await send(report(), null);
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ status: 401, message: 'Invalid API key.' });
+    expect(response.json()).toEqual({ status: 401, message: 'Invalid API key.', code: 'UNAUTHENTICATED' });
   });
 
   it('finds the order by its transaction id, records the dispute and moves the order to ChargeBack', async () => {
@@ -89,7 +89,7 @@ describe('POST /api/intake/disputes', () => {
     await insertOrder(t.database.db, { processStatus: 'Completed', transactionId: 'ch_other' });
     const response = await send(report({ transactionId: 'ch_nobody' }));
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ status: 0, message: UNKNOWN_TRANSACTION });
+    expect(response.json()).toEqual({ status: 0, message: UNKNOWN_TRANSACTION, code: 'NOT_FOUND' });
     expect(await t.database.db.$count(orderDisputes)).toBe(0);
   });
 

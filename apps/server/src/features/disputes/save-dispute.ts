@@ -27,7 +27,7 @@ export async function saveDispute(db: Db, options: SaveDisputeOptions): Promise<
   return db.transaction(async (tx) => {
     const order = await loadOrder(tx, orderId, { forUpdate: true });
     const existing = await findDisputeRow(tx, orderId);
-    if (!existing && order.processStatus !== 'ChargeBack') throw badRequest(NOT_IN_CHARGEBACK);
+    if (!existing && order.processStatus !== 'ChargeBack') throw badRequest(NOT_IN_CHARGEBACK, 'REQUEST_REFUSED');
     const previousState = existing?.state ?? null;
     const outcomeTouched =
       previousState !== values.state && (isDisputeOutcome(values.state) || isDisputeOutcome(previousState));

@@ -101,7 +101,7 @@ describe('POST /api/admin/payment-gateway-setting', () => {
     const { token } = await t.signInAs('Admin');
     const response = await choose(token, gatewayId);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ status: 0, message: 'Please select gateway.' });
+    expect(response.json()).toEqual({ status: 0, message: 'Please select gateway.', code: 'VALIDATION_FAILED' });
     expect(await activeNames()).toEqual(['Stripe']);
   });
 });

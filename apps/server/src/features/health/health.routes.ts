@@ -32,16 +32,26 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
   /** Readiness (load balancers): the database answers and every migration is applied. */
   app.get('/health', { schema: { tags: ['health'] }, config: { permission: 'public' } }, async (_request, reply) => {
     const database = app.ctx.database.engine;
-    if (isStopping) return reply.code(503).send({ status: 0, message: 'shutting down', data: { database } });
+    if (isStopping)
+      return reply
+        .code(503)
+        .send({ status: 0, message: 'shutting down', code: 'SERVICE_UNAVAILABLE', data: { database } });
     try {
       if (!(await migrations.areApplied())) {
-        return reply.code(503).send({ status: 0, message: 'migrations not applied', data: { database } });
+        return reply
+          .code(503)
+          .send({ status: 0, message: 'migrations not applied', code: 'SERVICE_UNAVAILABLE', data: { database } });
       }
       // the signal may have come while the database was asked
-      if (isStopping) return reply.code(503).send({ status: 0, message: 'shutting down', data: { database } });
+      if (isStopping)
+        return reply
+          .code(503)
+          .send({ status: 0, message: 'shutting down', code: 'SERVICE_UNAVAILABLE', data: { database } });
       return { status: 1, message: 'ready', data: { database } };
     } catch {
-      return reply.code(503).send({ status: 0, message: 'database unavailable', data: { database } });
+      return reply
+        .code(503)
+        .send({ status: 0, message: 'database unavailable', code: 'SERVICE_UNAVAILABLE', data: { database } });
     }
   });
 

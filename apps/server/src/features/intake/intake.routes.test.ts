@@ -18,7 +18,7 @@ describe('POST /api/intake/orders', () => {
   it('refuses a missing or wrong key with 401 before reading the body', async () => {
     const missing = await t.call({ method: 'POST', url, payload: body('a') });
     expect(missing.statusCode).toBe(401);
-    expect(missing.json()).toEqual({ status: 401, message: 'Invalid API key.' });
+    expect(missing.json()).toEqual({ status: 401, message: 'Invalid API key.', code: 'UNAUTHENTICATED' });
     const wrong = await t.call({
       method: 'POST',
       url,
@@ -26,7 +26,7 @@ describe('POST /api/intake/orders', () => {
       headers: { 'x-api-key': `${KEY}x` },
     });
     expect(wrong.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ status: 401, message: 'Invalid API key.' });
+    expect(wrong.json()).toEqual({ status: 401, message: 'Invalid API key.', code: 'UNAUTHENTICATED' });
     expect(await t.database.db.$count(orders)).toBe(0);
   });
 
@@ -38,7 +38,11 @@ describe('POST /api/intake/orders', () => {
       payload: { ...body('bad'), processing_mode: 'Future', processing_date: null },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ status: 0, message: 'Please enter the processing date of a Future order.' });
+    expect(response.json()).toEqual({
+      status: 0,
+      message: 'Please enter the processing date of a Future order.',
+      code: 'VALIDATION_FAILED',
+    });
   });
 
   it('stores the order and answers its id, once per reference', async () => {
@@ -64,6 +68,6 @@ describe('POST /api/intake/orders without a configured key', () => {
   it('answers 404: intake is disabled', async () => {
     const response = await t.call({ method: 'POST', url, headers: { 'x-api-key': 'anything' }, payload: body('x') });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ status: 0, message: 'Intake is disabled.' });
+    expect(response.json()).toEqual({ status: 0, message: 'Intake is disabled.', code: 'NOT_FOUND' });
   });
 });

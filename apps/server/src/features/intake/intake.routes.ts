@@ -17,11 +17,11 @@ export async function intakeRoutes(app: FastifyInstance): Promise<void> {
   /** Runs before the body is parsed: a caller without the key learns nothing about the schema. */
   const requireApiKey = async (request: FastifyRequest, reply: FastifyReply) => {
     const expected = app.ctx.config.INTAKE_API_KEY;
-    if (!expected) return reply.code(404).send({ status: 0, message: 'Intake is disabled.' });
+    if (!expected) return reply.code(404).send({ status: 0, message: 'Intake is disabled.', code: 'NOT_FOUND' });
     const given = request.headers['x-api-key'];
     if (typeof given !== 'string' || !sameSecret(given, expected)) {
       request.log.info({ url: request.url }, 'intake key refused');
-      return reply.code(401).send({ status: 401, message: 'Invalid API key.' });
+      return reply.code(401).send({ status: 401, message: 'Invalid API key.', code: 'UNAUTHENTICATED' });
     }
   };
 

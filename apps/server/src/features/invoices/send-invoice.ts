@@ -2,7 +2,7 @@ import type { MailProvider } from '@nzeta/domain';
 import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { type MailAttachment, orders } from '../../db/schema';
-import { AppError, badRequest } from '../../lib/app-error';
+import { appError, badRequest } from '../../lib/app-error';
 import { assertOrderAction, type StaffActor, writeActivityRows } from '../lifecycle';
 import { applicantNameOf, enqueueMail, getCompanySettings, type MailMessage, renderMail } from '../mail';
 import { renderInvoice } from './render-invoice';
@@ -30,8 +30,8 @@ export async function sendInvoice(db: Db, options: SendInvoiceOptions): Promise<
     // Deleted and erased orders take no invoice (DESIGN §2).
     await assertOrderAction(tx, orderId, 'invoice', actor);
     const [order] = await tx.select().from(orders).where(eq(orders.orderId, orderId)).limit(1);
-    if (!order) throw new AppError('Order not found.', 404);
-    if (!order.email) throw badRequest(NO_EMAIL_MESSAGE);
+    if (!order) throw appError('ORDER_NOT_FOUND');
+    if (!order.email) throw badRequest(NO_EMAIL_MESSAGE, 'REQUEST_REFUSED');
     const settings = await getCompanySettings(tx);
     const invoiceNumber = invoiceNumberOf(orderId);
     const mail = renderMail('invoice', { orderId, applicantName: applicantNameOf(order), invoiceNumber, settings });

@@ -1,13 +1,6 @@
-import { actionVerb, describeSkip, type SkipReason, summariseOutcomes } from '@nzeta/domain';
-import { AppError } from '../../lib/app-error';
+import { actionVerb, describeSkip, REFUSAL_CODES, type SkipReason, summariseOutcomes } from '@nzeta/domain';
+import { type AppError, appError } from '../../lib/app-error';
 import type { ApplyOrderActionResult, OrderActionOutcome } from './apply-order-action';
-
-/** role → 403 (the role may not), not found → 404, anything else the order's state refuses → 409. */
-function httpStatusOf(reason: SkipReason | undefined): number {
-  if (reason === 'role') return 403;
-  if (reason === 'not-found') return 404;
-  return 409;
-}
 
 export function describeOutcome(outcome: OrderActionOutcome): string {
   return `Order ${describeSkip(outcome)}.`;
@@ -32,14 +25,14 @@ const STATE_MESSAGES: Partial<Record<SkipReason, string>> = {
 export function orderActionError(result: ApplyOrderActionResult): AppError {
   const skipped = result.skipped;
   const first = skipped.find((s) => s.reason !== 'not-found') ?? skipped[0];
-  if (!first) return new AppError('Nothing to do.', 409);
+  if (!first) return appError('TRANSITION_NOT_ALLOWED', 'Nothing to do.');
   const reasons = new Set(skipped.map((s) => s.reason));
   // The strongest refusal decides: a role refusal is 403 even beside state refusals.
   if (reasons.has('role')) {
-    return new AppError(ROLE_MESSAGES[result.action] ?? 'You do not have permission to do that.', 403);
+    return appError('FORBIDDEN_ROLE', ROLE_MESSAGES[result.action]);
   }
   if (reasons.size === 1 && first.reason === 'not-found') {
-    return new AppError(skipped.length === 1 ? 'Order not found.' : 'Orders not found.', 404);
+    return appError('ORDER_NOT_FOUND', skipped.length === 1 ? undefined : 'Orders not found.');
   }
   const fixed = reasons.size === 1 && first.reason ? STATE_MESSAGES[first.reason] : undefined;
   const message =
@@ -47,7 +40,8 @@ export function orderActionError(result: ApplyOrderActionResult): AppError {
     (skipped.length === 1
       ? describeOutcome(first)
       : `${summariseOutcomes(actionVerb(result.action), result.results)}.`);
-  return new AppError(message, httpStatusOf(first.reason));
+  // role → 403, not found → 404, someone else's claim and anything the state refuses → 409.
+  return appError(REFUSAL_CODES[first.reason ?? 'not-allowed'], message);
 }
 
 /** Throws when nothing was done (single-order actions: the order must take the action). */

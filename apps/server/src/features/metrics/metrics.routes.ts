@@ -10,7 +10,7 @@ export async function metricsRoutes(app: FastifyInstance): Promise<void> {
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     const { metrics, config } = app.ctx;
     if (!metrics || !config.METRICS_TOKEN || !isToken(request.headers.authorization, config.METRICS_TOKEN)) {
-      return reply.code(404).send({ status: 0, message: 'Not found.' });
+      return reply.code(404).send({ status: 0, message: 'Not found.', code: 'NOT_FOUND' });
     }
     return reply.header('content-type', metrics.registry.contentType).send(await metrics.registry.metrics());
   });

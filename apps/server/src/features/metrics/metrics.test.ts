@@ -82,7 +82,7 @@ describe('GET /api/metrics', () => {
         headers: { authorization: `Bearer ${TOKEN}` },
       });
       expect(answer.statusCode).toBe(404);
-      expect(answer.json()).toEqual({ status: 0, message: 'Not found.' });
+      expect(answer.json()).toEqual({ status: 0, message: 'Not found.', code: 'NOT_FOUND' });
     } finally {
       await unset.close();
     }

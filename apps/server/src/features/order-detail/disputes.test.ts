@@ -133,13 +133,17 @@ describe('defence packs', () => {
         payload: { orderId: order.orderId, defencePackType: 1 },
       });
       expect(refused.statusCode).toBe(400);
-      expect(refused.json()).toEqual({ status: 0, message: DEFENCE_STATUS_MESSAGE });
+      expect(refused.json()).toEqual({ status: 0, message: DEFENCE_STATUS_MESSAGE, code: 'REQUEST_REFUSED' });
     }
     const unknown = await packPdf(token, 999999, 1);
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ status: 0, message: 'Order not found.' });
+    expect(unknown.json()).toEqual({ status: 0, message: 'Order not found.', code: 'ORDER_NOT_FOUND' });
     const badType = await packPdf(token, order.orderId, 3);
-    expect(badType.json()).toEqual({ status: 0, message: 'Defence pack type must be 1 or 2.' });
+    expect(badType.json()).toEqual({
+      status: 0,
+      message: 'Defence pack type must be 1 or 2.',
+      code: 'VALIDATION_FAILED',
+    });
   });
 });
 
@@ -148,15 +152,24 @@ describe('POST /api/admin/send-invoice', () => {
     const { token } = await t.signInAs('Team');
     const send = (payload: Record<string, string>) =>
       t.call({ method: 'POST', url: '/api/admin/send-invoice', token, payload });
-    expect((await send({ orderId: '' })).json()).toEqual({ status: 0, message: 'Please enter your order id.' });
-    expect((await send({})).json()).toEqual({ status: 0, message: 'Please enter your order id.' });
+    expect((await send({ orderId: '' })).json()).toEqual({
+      status: 0,
+      message: 'Please enter your order id.',
+      code: 'VALIDATION_FAILED',
+    });
+    expect((await send({})).json()).toEqual({
+      status: 0,
+      message: 'Please enter your order id.',
+      code: 'VALIDATION_FAILED',
+    });
     expect((await send({ orderId: '12345' })).json()).toEqual({
       status: 0,
       message: 'Order Id must be at least 6 characters.',
+      code: 'VALIDATION_FAILED',
     });
     const unknown = await send({ orderId: '999999' });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ status: 0, message: 'Order not found.' });
+    expect(unknown.json()).toEqual({ status: 0, message: 'Order not found.', code: 'ORDER_NOT_FOUND' });
   });
 
   it('queues an invoice e-mail whose PDF is drawn at delivery', async () => {

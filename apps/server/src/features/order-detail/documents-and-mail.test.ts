@@ -156,7 +156,11 @@ describe('POST /api/admin/upload-visa-document', () => {
       content: SCRIPT,
     });
     expect(script.statusCode).toBe(400);
-    expect(script.json()).toEqual({ status: 0, message: 'Only PDF, JPEG, PNG or WebP files are accepted.' });
+    expect(script.json()).toEqual({
+      status: 0,
+      message: 'Only PDF, JPEG, PNG or WebP files are accepted.',
+      code: 'VALIDATION_FAILED',
+    });
 
     const huge = Buffer.alloc(11 * 1024 * 1024, 0x20);
     huge.write('%PDF-1.4\n');
@@ -166,11 +170,15 @@ describe('POST /api/admin/upload-visa-document', () => {
       content: huge,
     });
     expect(tooLarge.statusCode).toBe(413);
-    expect(tooLarge.json()).toEqual({ status: 0, message: 'The file is larger than 10 MB.' });
+    expect(tooLarge.json()).toEqual({
+      status: 0,
+      message: 'The file is larger than 10 MB.',
+      code: 'PAYLOAD_TOO_LARGE',
+    });
 
     const noFile = await upload(token, fields);
     expect(noFile.statusCode).toBe(400);
-    expect(noFile.json()).toEqual({ status: 0, message: 'File is required' });
+    expect(noFile.json()).toEqual({ status: 0, message: 'File is required', code: 'VALIDATION_FAILED' });
 
     const pdf = await samplePdf();
     const noEmail = await upload(
@@ -178,7 +186,7 @@ describe('POST /api/admin/upload-visa-document', () => {
       { ...fields, email: '' },
       { filename: 'a.pdf', contentType: 'application/pdf', content: pdf },
     );
-    expect(noEmail.json()).toEqual({ status: 0, message: 'Please enter your email' });
+    expect(noEmail.json()).toEqual({ status: 0, message: 'Please enter your email', code: 'VALIDATION_FAILED' });
 
     const unknown = await upload(
       token,
@@ -186,7 +194,7 @@ describe('POST /api/admin/upload-visa-document', () => {
       { filename: 'a.pdf', contentType: 'application/pdf', content: pdf },
     );
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ status: 0, message: 'Order not found.' });
+    expect(unknown.json()).toEqual({ status: 0, message: 'Order not found.', code: 'ORDER_NOT_FOUND' });
 
     // Nothing stored, not even a temp file of the refused 11 MB upload.
     expect(await storedFiles()).toEqual(filesBefore);
@@ -232,7 +240,7 @@ describe('POST /api/admin/resend-mail', () => {
     const body = { orderId: order.orderId, email: 'again@example.org', mailServiceProvider: 'Sendgrid' };
     const none = await t.call({ method: 'POST', url: '/api/admin/resend-mail', token, payload: body });
     expect(none.statusCode).toBe(400);
-    expect(none.json()).toEqual({ status: 0, message: NO_DOCUMENT_MESSAGE });
+    expect(none.json()).toEqual({ status: 0, message: NO_DOCUMENT_MESSAGE, code: 'REQUEST_REFUSED' });
 
     const uploaded = await upload(
       token,
@@ -255,7 +263,7 @@ describe('POST /api/admin/resend-mail', () => {
       token,
       payload: { ...body, email: '' },
     });
-    expect(badEmail.json()).toEqual({ status: 0, message: 'Please enter your email' });
+    expect(badEmail.json()).toEqual({ status: 0, message: 'Please enter your email', code: 'VALIDATION_FAILED' });
     const unknown = await t.call({
       method: 'POST',
       url: '/api/admin/resend-mail',

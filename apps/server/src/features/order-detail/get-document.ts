@@ -44,7 +44,7 @@ export async function getDocument(
       .from(orders)
       .where(and(eq(orders.orderId, orderId), eq(orders.profileImage, file1)))
       .limit(1);
-    if (!photo) throw notFound(DOCUMENT_NOT_FOUND);
+    if (!photo) throw notFound(DOCUMENT_NOT_FOUND, 'DOCUMENT_NOT_FOUND');
     contentType = TYPE_BY_EXTENSION[file1.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
   }
   try {
@@ -52,7 +52,7 @@ export async function getDocument(
     const extension = file1.includes('.') ? file1.slice(file1.lastIndexOf('.')) : '';
     return { stream, contentType, filename: `NZeTA-${orderId}${extension}` };
   } catch (error) {
-    if (error instanceof DocumentNotFoundError) throw notFound(DOCUMENT_NOT_FOUND);
+    if (error instanceof DocumentNotFoundError) throw notFound(DOCUMENT_NOT_FOUND, 'DOCUMENT_NOT_FOUND');
     throw error;
   }
 }

@@ -118,7 +118,7 @@ describe('GET /api/admin/get-orders-details/:orderId', () => {
     const { token } = await t.signInAs('Telecaller');
     const unknown = await t.call({ method: 'GET', url: '/api/admin/get-orders-details/999999', token });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ status: 0, message: 'Order not found.' });
+    expect(unknown.json()).toEqual({ status: 0, message: 'Order not found.', code: 'ORDER_NOT_FOUND' });
     const malformed = await t.call({ method: 'GET', url: '/api/admin/get-orders-details/abc', token });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().status).toBe(0);

@@ -13,7 +13,7 @@ export async function loadOrder(
 ): Promise<typeof orders.$inferSelect> {
   const query = db.select().from(orders).where(eq(orders.orderId, orderId)).limit(1);
   const [order] = options.forUpdate ? await query.for('update') : await query;
-  if (!order) throw notFound(ORDER_NOT_FOUND);
+  if (!order) throw notFound(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND');
   return order;
 }
 

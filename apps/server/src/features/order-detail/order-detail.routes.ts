@@ -30,7 +30,7 @@ export async function orderDetailRoutes(fastify: FastifyInstance): Promise<void>
         applicationMailDomain: config.APPLICATION_MAIL_DOMAIN,
         businessTimeZone: config.BUSINESS_TZ,
       });
-      if (!order) throw notFound(ORDER_NOT_FOUND);
+      if (!order) throw notFound(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND');
       // Opening an order shows passport and identity data: every view is on the audit trail.
       await writeAudit(db, {
         actorId: actor.id,

@@ -75,7 +75,7 @@ describe('POST /api/admin/add-new-remark', () => {
         payload: remarkBody(order.orderId, { remark }),
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ status: 0, message: 'Please enter your remark' });
+      expect(response.json()).toEqual({ status: 0, message: 'Please enter your remark', code: 'VALIDATION_FAILED' });
     }
     expect(await t.database.db.select().from(remarks)).toHaveLength(0);
   });
@@ -89,7 +89,7 @@ describe('POST /api/admin/add-new-remark', () => {
       payload: remarkBody(987654),
     });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ status: 0, message: 'Order not found.' });
+    expect(response.json()).toEqual({ status: 0, message: 'Order not found.', code: 'ORDER_NOT_FOUND' });
   });
 });
 
@@ -126,7 +126,7 @@ describe('POST /api/admin/save-transaction-details', () => {
       payload: { orderId: order.orderId, transactionId: 'x1', merchantName: 'M' },
     });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ status: 0, message: TRANSACTION_STATUS_MESSAGE });
+    expect(refused.json()).toEqual({ status: 0, message: TRANSACTION_STATUS_MESSAGE, code: 'REQUEST_REFUSED' });
     const [row] = await t.database.db.select().from(orders).where(eq(orders.orderId, order.orderId));
     expect(row?.transactionId).toBe('original');
 
@@ -136,14 +136,18 @@ describe('POST /api/admin/save-transaction-details', () => {
       token,
       payload: { orderId: order.orderId, transactionId: ' ', merchantName: 'M' },
     });
-    expect(noId.json()).toEqual({ status: 0, message: 'Please enter your Transaction Id' });
+    expect(noId.json()).toEqual({ status: 0, message: 'Please enter your Transaction Id', code: 'VALIDATION_FAILED' });
     const noMerchant = await t.call({
       method: 'POST',
       url: '/api/admin/save-transaction-details',
       token,
       payload: { orderId: order.orderId, transactionId: 'x1' },
     });
-    expect(noMerchant.json()).toEqual({ status: 0, message: 'Please enter your Merchant Name' });
+    expect(noMerchant.json()).toEqual({
+      status: 0,
+      message: 'Please enter your Merchant Name',
+      code: 'VALIDATION_FAILED',
+    });
     const unknown = await t.call({
       method: 'POST',
       url: '/api/admin/save-transaction-details',

@@ -30,7 +30,7 @@ export async function resendMail(
     // Deleted and erased orders take no mail (DESIGN §2).
     await assertOrderAction(tx, input.orderId, 'resend', actor);
     if (!input.confirmComplained && (await isComplainedAddress(tx, input.email))) {
-      throw conflict(COMPLAINED_ADDRESS_MESSAGE);
+      throw conflict(COMPLAINED_ADDRESS_MESSAGE, 'ADDRESS_COMPLAINED');
     }
     return queueResend(tx, input.orderId, input.mailServiceProvider, input.email, actor, options);
   });
@@ -58,7 +58,7 @@ export async function resendViaFallback(
     .where(and(eq(mailMessages.id, input.mailId), eq(mailMessages.orderId, input.orderId)))
     .for('update')
     .limit(1);
-  if (!failed || !canFallBack(failed)) throw badRequest(NO_FALLBACK_MESSAGE);
+  if (!failed || !canFallBack(failed)) throw badRequest(NO_FALLBACK_MESSAGE, 'REQUEST_REFUSED');
   const [existing] = await tx
     .select({ id: mailMessages.id })
     .from(mailMessages)
@@ -66,7 +66,7 @@ export async function resendViaFallback(
     .limit(1);
   if (existing) throw conflict(FALLBACK_EXISTS_MESSAGE);
   if (!input.confirmComplained && (await isComplainedAddress(tx, failed.toAddress))) {
-    throw conflict(COMPLAINED_ADDRESS_MESSAGE);
+    throw conflict(COMPLAINED_ADDRESS_MESSAGE, 'ADDRESS_COMPLAINED');
   }
   return queueResend(tx, input.orderId, otherProvider(failed.provider), failed.toAddress, actor, {
     ...options,
@@ -95,7 +95,7 @@ async function queueResend(
     .where(eq(documents.orderId, orderId))
     .orderBy(desc(documents.createdAt), desc(documents.id))
     .limit(1);
-  if (!document) throw badRequest(NO_DOCUMENT_MESSAGE);
+  if (!document) throw badRequest(NO_DOCUMENT_MESSAGE, 'REQUEST_REFUSED');
   const settings = await getCompanySettings(tx);
   const fileName = attachmentName(orderId, document.file1);
   const mail = renderMail('resend', {

@@ -13,7 +13,7 @@ export const TRANSACTION_STATUS_MESSAGE =
 export async function saveTransactionDetails(db: Db, input: TransactionDetailsInput, actor: Actor): Promise<void> {
   await db.transaction(async (tx) => {
     const order = await loadOrder(tx, input.orderId, { forUpdate: true });
-    if (!canPrepareDefence(order.processStatus)) throw badRequest(TRANSACTION_STATUS_MESSAGE);
+    if (!canPrepareDefence(order.processStatus)) throw badRequest(TRANSACTION_STATUS_MESSAGE, 'REQUEST_REFUSED');
     await tx
       .update(orders)
       .set({

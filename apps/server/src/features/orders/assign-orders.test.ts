@@ -67,6 +67,7 @@ describe('assign-order-status', () => {
       expect(losers[0]).toEqual({
         status: 0,
         message: `Order ${order.orderId} already taken by ${winnerName}.`,
+        code: 'CLAIM_CONFLICT',
         data: { assigned: [], taken: [order.orderId] },
       });
       const owner = (await assigneeOf([order.orderId]))[order.orderId];
@@ -120,7 +121,11 @@ describe('assign-order-status', () => {
     const admin = await t.signInAs('Admin');
     const order = await insertOrder(t.database.db, { assignedTo: owner.id });
     const refused = await assign(team.token, { orderId: [order.orderId], assignto: null });
-    expect(refused.json()).toEqual({ status: 0, message: 'The selected orders are not assigned to you.' });
+    expect(refused.json()).toEqual({
+      status: 0,
+      message: 'The selected orders are not assigned to you.',
+      code: 'REQUEST_REFUSED',
+    });
     expect((await assigneeOf([order.orderId]))[order.orderId]).toBe(owner.id);
     expect((await assign(admin.token, { orderId: [order.orderId], assignto: null })).json().status).toBe(1);
     expect((await assigneeOf([order.orderId]))[order.orderId]).toBeNull();
@@ -136,10 +141,11 @@ describe('assign-order-status', () => {
       [{ orderId: 'nope', assignto: me.name }, 400, 'Please select at least one order.'],
       [{ orderId: [999999999], assignto: me.name }, 404, 'Order not found.'],
     ];
-    for (const [payload, code, message] of cases) {
+    for (const [payload, httpStatus, message] of cases) {
       const response = await assign(me.token, payload);
-      expect(response.statusCode, message).toBe(code);
-      expect(response.json(), message).toEqual({ status: 0, message });
+      expect(response.statusCode, message).toBe(httpStatus);
+      const code = httpStatus === 404 ? 'ORDER_NOT_FOUND' : 'VALIDATION_FAILED';
+      expect(response.json(), message).toEqual({ status: 0, message, code });
     }
     expect((await assigneeOf([order.orderId]))[order.orderId]).toBeNull();
   });

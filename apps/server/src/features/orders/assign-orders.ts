@@ -34,7 +34,7 @@ export async function assignOrders(
   const skipped = result.skipped.filter((r) => r.reason !== 'unchanged');
   const taken = skipped.map((r) => r.orderId);
   if (skipped.length && skipped.every((r) => r.reason === 'not-found') && !assigned.length) {
-    throw notFound(skipped.length === 1 ? 'Order not found.' : 'Orders not found.');
+    throw notFound(skipped.length === 1 ? 'Order not found.' : 'Orders not found.', 'ORDER_NOT_FOUND');
   }
   if (!taken.length)
     return { assigned, taken, results: result.results, message: 'Order has been assigned successfully' };
@@ -50,6 +50,8 @@ export async function assignOrders(
 
 /** Nothing could be claimed: the answer still says which orders were taken, and by whom. */
 export class ClaimConflict extends Error {
+  readonly code = 'CLAIM_CONFLICT';
+
   constructor(
     message: string,
     readonly outcome: AssignOutcome,
@@ -74,7 +76,7 @@ export async function releaseOrders(
     if (
       result.skipped.every((r) => r.reason === 'not-claimed' || r.reason === 'not-yours' || r.reason === 'not-found')
     ) {
-      throw badRequest('The selected orders are not assigned to you.');
+      throw badRequest('The selected orders are not assigned to you.', 'REQUEST_REFUSED');
     }
     throw orderActionError(result);
   }

@@ -70,7 +70,11 @@ describe('change-order-status', () => {
     expect(await statusOf(order.orderId)).toMatchObject({ processStatus: 'Deleted', previousStatus: 'Awaiting' });
     const moved = await change(team.token, { orderId: [order.orderId], updatingStatus: 'Completed' });
     expect(moved.statusCode).toBe(409);
-    expect(moved.json()).toEqual({ status: 0, message: `Order ${order.orderId} deleted: restore it first.` });
+    expect(moved.json()).toEqual({
+      status: 0,
+      message: `Order ${order.orderId} deleted: restore it first.`,
+      code: 'TRANSITION_NOT_ALLOWED',
+    });
     const restore = (token: string) =>
       t.call({ method: 'PUT', url: '/api/admin/restore-orders', token, payload: { orderId: [order.orderId] } });
     expect((await restore(team.token)).statusCode).toBe(403);
@@ -104,7 +108,11 @@ describe('change-order-status', () => {
     for (const member of [team, telecaller]) {
       const response = await change(member.token, { orderId: [open.orderId], updatingStatus: 'Deleted' });
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ status: 0, message: 'Only an Admin or a Manager can delete orders.' });
+      expect(response.json()).toEqual({
+        status: 0,
+        message: 'Only an Admin or a Manager can delete orders.',
+        code: 'FORBIDDEN_ROLE',
+      });
     }
     for (const order of [claimedByAdmin, claimedByManager]) {
       const response = await change(manager.token, { orderId: [order.orderId], updatingStatus: 'Deleted' });
@@ -151,7 +159,11 @@ describe('change-order-status', () => {
       updatingStatus: 'Completed',
       permanentDeletedFlag: 1,
     });
-    expect(notDeleted.json()).toEqual({ status: 0, message: 'Permanent deletion needs the Deleted status.' });
+    expect(notDeleted.json()).toEqual({
+      status: 0,
+      message: 'Permanent deletion needs the Deleted status.',
+      code: 'VALIDATION_FAILED',
+    });
 
     const body = (
       await change(admin.token, { orderId: order.orderId, updatingStatus: 'Deleted', permanentDeletedFlag: '1' })

@@ -33,6 +33,7 @@ function actionOf(input: ChangeOrderStatusInput): OrderAction {
   if (!isMoveTarget(input.status)) {
     throw conflict(
       `Orders cannot be moved to ${statusLabel(input.status)}: ${input.status === 'Pending' ? 'upload the document instead' : 'use Restore or Move to Original Folder'}.`,
+      'TRANSITION_NOT_ALLOWED',
     );
   }
   return moveAction(input.status);

@@ -61,22 +61,26 @@ describe('move-to-complete-refund', () => {
     const order = await insertOrder(t.database.db, { processStatus: 'Refunds' });
     expect((await refund(me.token, { orderId: [order.orderId] })).json().status).toBe(1);
     const again = await refund(me.token, { orderId: [order.orderId] });
-    expect(again.json()).toEqual({ status: 0, message: 'The selected orders are not pending refunds.' });
+    expect(again.json()).toEqual({
+      status: 0,
+      message: 'The selected orders are not pending refunds.',
+      code: 'REQUEST_REFUSED',
+    });
     expect(await t.database.db.select().from(mailMessages)).toHaveLength(1);
   });
 
   it('refuses an empty selection and orders that are not refunds, changing nothing', async () => {
     const me = await t.signInAs('Team');
     const order = await insertOrder(t.database.db, { processStatus: 'Completed' });
-    for (const [payload, message] of [
-      [{ orderId: [] }, 'Please select at least one order.'],
-      [{}, 'Please select at least one order.'],
-      [{ orderId: ['1 or 1=1'] }, 'Please enter a valid order id.'],
-      [{ orderId: [order.orderId] }, 'The selected orders are not pending refunds.'],
+    for (const [payload, message, code] of [
+      [{ orderId: [] }, 'Please select at least one order.', 'VALIDATION_FAILED'],
+      [{}, 'Please select at least one order.', 'VALIDATION_FAILED'],
+      [{ orderId: ['1 or 1=1'] }, 'Please enter a valid order id.', 'VALIDATION_FAILED'],
+      [{ orderId: [order.orderId] }, 'The selected orders are not pending refunds.', 'REQUEST_REFUSED'],
     ] as const) {
       const response = await refund(me.token, payload);
       expect(response.statusCode, message).toBe(400);
-      expect(response.json(), message).toEqual({ status: 0, message });
+      expect(response.json(), message).toEqual({ status: 0, message, code });
     }
     const [row] = await t.database.db.select().from(orders).where(eq(orders.orderId, order.orderId));
     expect(row?.refundDate).toBeNull();

@@ -74,7 +74,7 @@ export async function completeRefunds(
     if (
       result.skipped.every((s) => s.reason === 'unchanged' || s.reason === 'not-allowed' || s.reason === 'not-found')
     ) {
-      throw badRequest('The selected orders are not pending refunds.');
+      throw badRequest('The selected orders are not pending refunds.', 'REQUEST_REFUSED');
     }
     throw orderActionError(result);
   }

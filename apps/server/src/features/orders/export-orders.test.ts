@@ -75,7 +75,7 @@ describe('export-orders.csv', () => {
     const { token } = await t.signInAs('Admin');
     const response = await exportCsv(token, 'folder=elsewhere');
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ status: 0, message: 'Unknown folder.' });
+    expect(response.json()).toEqual({ status: 0, message: 'Unknown folder.', code: 'VALIDATION_FAILED' });
   });
 
   it('defuses spreadsheet formulas but keeps telephone numbers', () => {

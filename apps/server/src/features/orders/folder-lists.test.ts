@@ -162,8 +162,16 @@ describe('folder counts and lists', () => {
 
   it('rejects an unknown folder, a bad page size and a bad cursor with a clear message', async () => {
     const { me } = await setup();
-    expect((await list(me.token, 'nope')).json()).toEqual({ status: 0, message: 'Unknown folder.' });
-    expect((await list(me.token, '__proto__')).json()).toEqual({ status: 0, message: 'Unknown folder.' });
+    expect((await list(me.token, 'nope')).json()).toEqual({
+      status: 0,
+      message: 'Unknown folder.',
+      code: 'VALIDATION_FAILED',
+    });
+    expect((await list(me.token, '__proto__')).json()).toEqual({
+      status: 0,
+      message: 'Unknown folder.',
+      code: 'VALIDATION_FAILED',
+    });
     const huge = await list(me.token, 'newOrder', '?perPage=1000000000');
     expect(huge.statusCode).toBe(400);
     expect(huge.json()).toMatchObject({ status: 0, message: 'Page size must be at most 100000.' });
@@ -174,6 +182,7 @@ describe('folder counts and lists', () => {
     expect((await list(me.token, 'newOrder', '?cursor=garbage')).json()).toEqual({
       status: 0,
       message: 'Invalid cursor.',
+      code: 'VALIDATION_FAILED',
     });
     expect((await list(me.token, 'futureOrder', '?month=Foo')).json()).toMatchObject({
       status: 0,

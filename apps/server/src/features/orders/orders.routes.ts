@@ -133,7 +133,7 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
         return { status: 1, message, data: { released, results } };
       } catch (error) {
         if (error instanceof ClaimConflict) {
-          return reply.code(409).send({ status: 0, message: error.message, data: error.outcome });
+          return reply.code(409).send({ status: 0, message: error.message, code: error.code, data: error.outcome });
         }
         throw error;
       }
@@ -212,7 +212,7 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { orderId, staffId } = request.body;
       const to = staffId === null ? null : ((await findActiveMember(app.ctx.db, staffId)) ?? null);
-      if (staffId !== null && !to) throw notFound('Team member not found.');
+      if (staffId !== null && !to) throw notFound('Team member not found.', 'MEMBER_NOT_FOUND');
       const result = await reassignOrders(app.ctx.db, orderId, to, currentStaff(request), app.ctx.events);
       return { status: 1, message: result.message, data: { reassigned: result.reassigned, results: result.results } };
     },

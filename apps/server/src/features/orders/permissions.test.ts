@@ -36,6 +36,7 @@ describe('folder permissions by role (DESIGN §3)', () => {
       expect(response.json(), call.url).toEqual({
         status: 0,
         message: 'You do not have permission to see the Order History.',
+        code: 'FORBIDDEN_ROLE',
       });
     }
     const team = await t.signInAs('Team');

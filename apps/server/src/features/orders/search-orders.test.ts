@@ -130,7 +130,7 @@ describe('search-order', () => {
     for (const [payload, message] of cases) {
       const response = await search(token, payload);
       expect(response.statusCode, message).toBe(400);
-      expect(response.json(), message).toEqual({ status: 0, message });
+      expect(response.json(), message).toEqual({ status: 0, message, code: 'VALIDATION_FAILED' });
     }
   });
 });

@@ -78,7 +78,7 @@ describe('get-country-order-count', () => {
     ] as const) {
       const response = await post(token, 'get-country-order-count', payload);
       expect(response.statusCode, message).toBe(400);
-      expect(response.json(), message).toEqual({ status: 0, message });
+      expect(response.json(), message).toEqual({ status: 0, message, code: 'VALIDATION_FAILED' });
     }
   });
 });

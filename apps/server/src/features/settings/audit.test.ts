@@ -76,6 +76,10 @@ describe('GET /api/admin/audit', () => {
     const { token } = await t.signInAs('Admin');
     const response = await list(token, '?from=03/02/2026');
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ status: 0, message: 'Please enter a date as YYYY-MM-DD.' });
+    expect(response.json()).toEqual({
+      status: 0,
+      message: 'Please enter a date as YYYY-MM-DD.',
+      code: 'VALIDATION_FAILED',
+    });
   });
 });

@@ -137,7 +137,7 @@ describe('PUT /api/admin/settings', () => {
     const { token } = await t.signInAs('Admin');
     const response = await save(token, change(valid()));
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ status: 0, message });
+    expect(response.json()).toEqual({ status: 0, message, code: 'VALIDATION_FAILED' });
     expect(await t.database.db.select().from(settings)).toEqual([]);
   });
 });

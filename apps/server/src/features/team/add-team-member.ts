@@ -34,7 +34,7 @@ export async function addTeamMember(
       return row;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(DUPLICATE_EMAIL);
+    if (isUniqueViolation(error)) throw conflict(DUPLICATE_EMAIL, 'EMAIL_TAKEN');
     throw error;
   }
 }

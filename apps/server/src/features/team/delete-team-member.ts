@@ -19,7 +19,7 @@ export async function deleteTeamMember(
   memberId: number,
   ip: string,
 ): Promise<{ releasedOrders: number }> {
-  if (memberId === actor.id) throw badRequest('You cannot delete your own account.');
+  if (memberId === actor.id) throw badRequest('You cannot delete your own account.', 'REQUEST_REFUSED');
   return db.transaction(async (tx) => {
     const [member] = await tx
       .select({ id: staff.id, type: staff.type, email: staff.email })
@@ -27,7 +27,7 @@ export async function deleteTeamMember(
       .where(and(eq(staff.id, memberId), isNull(staff.deletedAt)))
       .for('update')
       .limit(1);
-    if (!member) throw notFound(MEMBER_NOT_FOUND);
+    if (!member) throw notFound(MEMBER_NOT_FOUND, 'MEMBER_NOT_FOUND');
     assertCanManage(actor, member.type);
     await tx
       .update(staff)

@@ -12,6 +12,6 @@ export async function getTeamMemberById(db: DbOrTx, id: number): Promise<TeamMem
     .from(staff)
     .where(and(eq(staff.id, id), isNull(staff.deletedAt)))
     .limit(1);
-  if (!row) throw notFound(MEMBER_NOT_FOUND);
+  if (!row) throw notFound(MEMBER_NOT_FOUND, 'MEMBER_NOT_FOUND');
   return toTeamMemberRow(row);
 }

@@ -26,7 +26,7 @@ export async function assertEmailFree(db: DbOrTx, email: string, exceptId?: numb
       ),
     )
     .limit(1);
-  if (taken) throw conflict(DUPLICATE_EMAIL);
+  if (taken) throw conflict(DUPLICATE_EMAIL, 'EMAIL_TAKEN');
 }
 
 /** Two requests racing past assertEmailFree meet the unique index; answer them the same way. */

@@ -58,7 +58,7 @@ describe('permissions of every team route', () => {
     for (const route of routes(member.id)) {
       const response = await t.call({ ...route, token });
       expect(response.statusCode, `${route.method} ${route.url}`).toBe(403);
-      expect(response.json()).toEqual({ status: 0, message: expect.any(String) });
+      expect(response.json()).toEqual({ status: 0, message: expect.any(String), code: 'FORBIDDEN_ROLE' });
     }
     const [after] = await t.database.db.select().from(staff).where(eq(staff.id, member.id));
     expect(after?.deletedAt).toBeNull();
@@ -134,7 +134,9 @@ describe('GET /api/admin/team-member-info/:id', () => {
     const { token } = await t.signInAs('Admin');
     const response = await t.call({ method: 'GET', url: `/api/admin/team-member-info/${id}`, token });
     expect([400, 404]).toContain(response.statusCode);
-    expect(response.json()).toEqual({ status: 0, message: 'Team member not found.' });
+    // An id that is no id is refused by the schema, one that names nobody by the lookup.
+    const code = response.statusCode === 404 ? 'MEMBER_NOT_FOUND' : 'VALIDATION_FAILED';
+    expect(response.json()).toEqual({ status: 0, message: 'Team member not found.', code });
   });
 });
 
@@ -167,7 +169,7 @@ describe('POST /api/admin/add-team-member', () => {
     const payload = { ...newMember(), ...change };
     const response = await t.call({ method: 'POST', url: '/api/admin/add-team-member', payload, token });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ status: 0, message });
+    expect(response.json()).toEqual({ status: 0, message, code: 'VALIDATION_FAILED' });
   });
 
   it('refuses an e-mail already used, whatever its case', async () => {
@@ -176,7 +178,11 @@ describe('POST /api/admin/add-team-member', () => {
     const payload = newMember({ email: 'KIRI@Example.com' });
     const response = await t.call({ method: 'POST', url: '/api/admin/add-team-member', payload, token });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ status: 0, message: 'A team member with this email already exists.' });
+    expect(response.json()).toEqual({
+      status: 0,
+      message: 'A team member with this email already exists.',
+      code: 'EMAIL_TAKEN',
+    });
     // Once that member is deleted the address is free again.
     await t.call({
       method: 'PUT',
@@ -197,7 +203,11 @@ describe('POST /api/admin/add-team-member', () => {
       token,
     });
     expect(admin.statusCode).toBe(403);
-    expect(admin.json()).toEqual({ status: 0, message: 'Only an Admin can add, edit or delete an Admin.' });
+    expect(admin.json()).toEqual({
+      status: 0,
+      message: 'Only an Admin can add, edit or delete an Admin.',
+      code: 'FORBIDDEN_ROLE',
+    });
     for (const type of ['Manager', 'Team', 'Telecaller', 'Night Staff']) {
       const ok = await t.call({
         method: 'POST',
@@ -298,7 +308,7 @@ describe('POST /api/admin/update-team-member', () => {
     ).toBe('Password must be at least 6 characters.');
     const missing = await update(token, { name: 'A', email: 'a@example.com', type: 'Team', tmId: 424242 });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ status: 0, message: 'Team member not found.' });
+    expect(missing.json()).toEqual({ status: 0, message: 'Team member not found.', code: 'MEMBER_NOT_FOUND' });
   });
 
   it('stops a Manager from editing an Admin or promoting anyone to Admin', async () => {
@@ -358,7 +368,11 @@ describe('PUT /api/admin/delete-team-member', () => {
     const member = await insertStaff(t.database.db, { type: 'Team' });
     expect((await remove(actor.token, member.id)).json().status).toBe(1);
     expect((await remove(actor.token, member.id)).statusCode).toBe(404);
-    expect((await remove(actor.token, 'x')).json()).toEqual({ status: 0, message: 'Team member not found.' });
+    expect((await remove(actor.token, 'x')).json()).toEqual({
+      status: 0,
+      message: 'Team member not found.',
+      code: 'VALIDATION_FAILED',
+    });
   });
 
   it('stops a Manager from deleting an Admin', async () => {

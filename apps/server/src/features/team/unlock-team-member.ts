@@ -14,7 +14,7 @@ async function loadMember(db: Db, memberId: number) {
     .from(staff)
     .where(and(eq(staff.id, memberId), isNull(staff.deletedAt)))
     .limit(1);
-  if (!member) throw notFound(MEMBER_NOT_FOUND);
+  if (!member) throw notFound(MEMBER_NOT_FOUND, 'MEMBER_NOT_FOUND');
   return member;
 }
 

@@ -25,11 +25,11 @@ export async function updateTeamMember(
     .from(staff)
     .where(and(eq(staff.id, input.tmId), isNull(staff.deletedAt)))
     .limit(1);
-  if (!member) throw notFound(MEMBER_NOT_FOUND);
+  if (!member) throw notFound(MEMBER_NOT_FOUND, 'MEMBER_NOT_FOUND');
   assertCanManage(actor, member.type, input.type);
   const isRoleChange = member.type !== input.type;
   // Keeps at least one Admin: nobody can take away their own rights by accident.
-  if (isRoleChange && member.id === actor.id) throw badRequest('You cannot change your own type.');
+  if (isRoleChange && member.id === actor.id) throw badRequest('You cannot change your own type.', 'REQUEST_REFUSED');
   await assertEmailFree(db, input.email, member.id);
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   const revokes = isRoleChange || passwordHash !== undefined;
@@ -69,7 +69,7 @@ export async function updateTeamMember(
       }
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(DUPLICATE_EMAIL);
+    if (isUniqueViolation(error)) throw conflict(DUPLICATE_EMAIL, 'EMAIL_TAKEN');
     throw error;
   }
 }

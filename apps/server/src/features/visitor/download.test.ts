@@ -161,7 +161,7 @@ describe('visitor history and download', () => {
     const b = await trackedOrder();
     const other = await history(b.order.orderId, a.token);
     expect(other.statusCode).toBe(401);
-    expect(other.json()).toEqual({ status: 401, message: VISITOR_ACCESS_EXPIRED });
+    expect(other.json()).toEqual({ status: 401, message: VISITOR_ACCESS_EXPIRED, code: 'UNAUTHENTICATED' });
     const foreign = await download({ orderId: String(b.order.orderId), file1: b.file1 }, a.token);
     expect(foreign.statusCode).toBe(401);
     // the right token, but another order's document
@@ -220,7 +220,7 @@ describe('visitor history and download', () => {
     const expectRefused = async (url: string) => {
       const response = await get(url);
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ status: 0, message: INVALID_LINK });
+      expect(response.json()).toEqual({ status: 0, message: INVALID_LINK, code: 'LINK_INVALID' });
     };
 
     it('refuses missing, tampered and expired links', async () => {
@@ -263,7 +263,7 @@ describe('visitor history and download', () => {
     ])('history %# answers 400 with the schema message', async (payload, message) => {
       const response = await t.call({ method: 'POST', url: '/api/front/get-download-history', payload });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ status: 0, message });
+      expect(response.json()).toEqual({ status: 0, message, code: 'VALIDATION_FAILED' });
     });
 
     it.each([
@@ -276,7 +276,7 @@ describe('visitor history and download', () => {
     ])('download %# answers 400 with the schema message', async (payload, message) => {
       const response = await t.call({ method: 'POST', url: '/api/front/download-passport-doc-pdf', payload });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ status: 0, message });
+      expect(response.json()).toEqual({ status: 0, message, code: 'VALIDATION_FAILED' });
     });
 
     it('answers 400 for an order id that is neither numeric nor encoded', async () => {

@@ -35,7 +35,7 @@ export async function getDownloadHistory(db: Db, orderId: number): Promise<Downl
     .from(orders)
     .where(and(eq(orders.orderId, orderId), isNull(orders.erasedAt), ne(orders.processStatus, 'Deleted')))
     .limit(1);
-  if (!order) throw notFound(ORDER_UNAVAILABLE);
+  if (!order) throw notFound(ORDER_UNAVAILABLE, 'ORDER_NOT_FOUND');
 
   const [latest] = await db
     .select({ file1: documents.file1 })

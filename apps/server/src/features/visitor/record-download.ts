@@ -34,7 +34,7 @@ export async function recordDownload(db: Db, secret: Uint8Array, input: RecordDo
       ),
     )
     .limit(1);
-  if (!document) throw notFound(DOCUMENT_UNAVAILABLE);
+  if (!document) throw notFound(DOCUMENT_UNAVAILABLE, 'DOCUMENT_NOT_FOUND');
 
   const agent = parseUserAgent(input.userAgent);
   const timezone = knownTimeZone(input.timezone);

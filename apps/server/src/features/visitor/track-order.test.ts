@@ -46,7 +46,7 @@ describe('POST /api/front/track-order', () => {
     ];
     for (const response of answers) {
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ status: 0, message: ORDER_NOT_FOUND });
+      expect(response.json()).toEqual({ status: 0, message: ORDER_NOT_FOUND, code: 'ORDER_NOT_FOUND' });
     }
     const failures = await t.database.db
       .select()
@@ -71,7 +71,11 @@ describe('POST /api/front/track-order', () => {
     const blocked = await track({ orderId: String(order.orderId), email: 'locked@example.com' }, '198.51.100.99');
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-    expect(blocked.json()).toMatchObject({ status: 0, message: expect.stringMatching(/Too many attempts/) });
+    expect(blocked.json()).toMatchObject({
+      status: 0,
+      message: expect.stringMatching(/Too many attempts/),
+      code: 'RATE_LIMITED',
+    });
   });
 
   it('forgets earlier wrong guesses once the right e-mail is given', async () => {
@@ -113,7 +117,7 @@ describe('POST /api/front/track-order', () => {
   ])('refuses bad input %# with a clear message', async (payload, message) => {
     const response = await track(payload);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ status: 0, message });
+    expect(response.json()).toEqual({ status: 0, message, code: 'VALIDATION_FAILED' });
   });
 
   it('refuses a body that is not JSON', async () => {

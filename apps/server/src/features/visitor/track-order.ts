@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { orders } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
+import { AppError, appError } from '../../lib/app-error';
 import { writeAudit } from '../../lib/audit';
 import { clearCounter, hitCounter, secondsUntil } from '../../lib/rate-counter';
 import { getCompanySettings } from '../mail';
@@ -62,7 +62,7 @@ export async function trackOrder(
       ip: input.ip,
       outcome: 'failed',
     });
-    throw new AppError(ORDER_NOT_FOUND, 404);
+    throw appError('ORDER_NOT_FOUND', ORDER_NOT_FOUND);
   }
 
   await clearCounter(db, pairKey);

@@ -2,7 +2,7 @@ import { downloadDocumentInput, downloadHistoryInput, trackOrderInput } from '@n
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, notFound } from '../../lib/app-error';
+import { appError, notFound } from '../../lib/app-error';
 import { writeAudit } from '../../lib/audit';
 import { verifyDownloadLink } from './download-link';
 import { getDownloadHistory } from './get-download-history';
@@ -83,7 +83,7 @@ export async function visitorRoutes(app: FastifyInstance): Promise<void> {
         { oid: asText(query.oid), exp: asText(query.exp), sig: asText(query.sig) },
         config.jwtSecret,
       );
-      if (orderId === undefined) throw new AppError(INVALID_LINK, 403);
+      if (orderId === undefined) throw appError('LINK_INVALID', INVALID_LINK);
       const document = await openDocument(db, storage, orderId, file1);
       // Every fetch through a link is on the audit trail, refused ones too.
       await writeAudit(db, {
@@ -93,7 +93,7 @@ export async function visitorRoutes(app: FastifyInstance): Promise<void> {
         outcome: document ? 'ok' : 'failed',
         detail: { file1 },
       });
-      if (!document) throw notFound(DOCUMENT_UNAVAILABLE);
+      if (!document) throw notFound(DOCUMENT_UNAVAILABLE, 'DOCUMENT_NOT_FOUND');
       return reply
         .header('content-type', document.contentType)
         .header('content-length', String(document.size))

@@ -49,7 +49,7 @@ export function SignInPage() {
       navigate(answer.data?.mfaSetupRequired ? paths.admin.security : target, { replace: true });
       return;
     }
-    if (/authenticator/i.test(answer.message)) setNeedsCode(true);
+    if (answer.code === 'MFA_CODE_REQUIRED') setNeedsCode(true);
     if (answer.message) toast.error(answer.message);
   });
 

@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** Under 'folder-counts': the live order events refresh it with the counts. */
 export const dueDisputesQuery = queryOptions({
-  queryKey: ['folder-counts', 'disputes-due'],
+  queryKey: queryKeys.folderCounts.disputesDue,
   queryFn: async () =>
     ((await apiCall<{ count: number }>('GET', 'admin/disputes/due-count')).data?.count ?? 0) as number,
 });

@@ -1,6 +1,7 @@
 import type { GlobalSearchHit } from '@nzeta/domain/console/schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export interface SearchEverywhereResult {
   hits: GlobalSearchHit[];
@@ -9,7 +10,7 @@ export interface SearchEverywhereResult {
 
 export const searchEverywhereQuery = (term: string) =>
   queryOptions({
-    queryKey: ['orders', 'global-search', term],
+    queryKey: queryKeys.orders.globalSearch(term),
     queryFn: async ({ signal }): Promise<SearchEverywhereResult> => {
       const answer = await apiCall<GlobalSearchHit[]>('GET', 'admin/global-search', { query: { q: term }, signal });
       return { hits: answer.data ?? [], more: (answer as { more?: boolean }).more === true };

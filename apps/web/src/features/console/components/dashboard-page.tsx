@@ -6,6 +6,7 @@ import { useAuth } from '../../../lib/auth-context';
 import { withSeenChange } from '../../../lib/live-changes';
 import '../../../styles/console.css';
 import { formatDateTimeZoned } from '@nzeta/domain/format';
+import { queryKeys } from '../../../lib/query-keys';
 import { useDashboard } from '../api/get-dashboard';
 import { DASHBOARD_PANELS } from './dashboard-panels';
 import { DisputesDueCard } from './disputes-due-card';
@@ -14,7 +15,7 @@ import { QueueCard } from './queue-card';
 /** The folder counts the menu already holds (same query key): the Completed tile reads them. */
 function useCounts() {
   return useQuery({
-    queryKey: ['folder-counts'],
+    queryKey: queryKeys.folderCounts.all,
     queryFn: async () =>
       (await apiCall<FolderCounts>('GET', withSeenChange('admin/get-folder-count'))).data as FolderCounts,
   });

@@ -1,8 +1,7 @@
 import type { AssignOutcome } from '@nzeta/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { folderCountsQuery } from './get-folder-counts';
-import { ordersKeys } from './get-folder-orders';
+import { type MutationToast, useApiMutation } from '../../../lib/use-api-mutation';
+import { FOLDER_CHANGED } from './restore-orders';
 
 /**
  * Assign to me (a name) or back to the original folder (null). The server always assigns to the
@@ -14,14 +13,12 @@ export function assignOrders(orderIds: number[], assignto: string | null) {
   });
 }
 
-export function useAssignOrders() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ orderIds, assignto }: { orderIds: number[]; assignto: string | null }) =>
+export function useAssignOrders(toast: MutationToast = 'both') {
+  return useApiMutation({
+    request: ({ orderIds, assignto }: { orderIds: number[]; assignto: string | null }) =>
       assignOrders(orderIds, assignto),
-    onSettled: () => {
-      queryClient.invalidateQueries({ queryKey: ordersKeys.all });
-      queryClient.invalidateQueries({ queryKey: folderCountsQuery.queryKey });
-    },
+    invalidate: FOLDER_CHANGED,
+    invalidateOnRefusal: true,
+    toast,
   });
 }

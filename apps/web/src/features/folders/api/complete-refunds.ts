@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { folderCountsQuery } from './get-folder-counts';
-import { ordersKeys } from './get-folder-orders';
+import { useApiMutation } from '../../../lib/use-api-mutation';
+import { FOLDER_CHANGED } from './restore-orders';
 
 /** Refunded it (SPEC §4): dates the refunds and e-mails the customers. */
 export function completeRefunds(orderIds: number[]) {
@@ -9,12 +8,5 @@ export function completeRefunds(orderIds: number[]) {
 }
 
 export function useCompleteRefunds() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: completeRefunds,
-    onSettled: () => {
-      queryClient.invalidateQueries({ queryKey: ordersKeys.all });
-      queryClient.invalidateQueries({ queryKey: folderCountsQuery.queryKey });
-    },
-  });
+  return useApiMutation({ request: completeRefunds, invalidate: FOLDER_CHANGED, invalidateOnRefusal: true });
 }

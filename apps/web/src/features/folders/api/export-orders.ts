@@ -1,6 +1,6 @@
 import type { FolderKey, Month } from '@nzeta/domain';
-import { useMutation } from '@tanstack/react-query';
 import { apiBlob } from '../../../lib/api-client';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 
 export interface ExportRequest {
   folder: FolderKey;
@@ -25,5 +25,6 @@ export async function exportOrders({ folder, search, month }: ExportRequest): Pr
 }
 
 export function useExportOrders() {
-  return useMutation({ mutationFn: exportOrders });
+  // A refused export is toasted; the file itself is the success.
+  return useApiMutation({ request: exportOrders, toast: 'errors' });
 }

@@ -3,10 +3,11 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiCall } from '../../../lib/api-client';
 import { noteChange, withSeenChange } from '../../../lib/live-changes';
+import { queryKeys } from '../../../lib/query-keys';
 import { readSession } from '../../../lib/session';
 
 export const folderCountsQuery = queryOptions({
-  queryKey: ['folder-counts'],
+  queryKey: queryKeys.folderCounts.all,
   queryFn: async () =>
     (await apiCall<FolderCounts>('GET', withSeenChange('admin/get-folder-count'))).data as FolderCounts,
 });
@@ -34,8 +35,8 @@ export function useLiveOrderEvents(onChange?: () => void, onNotice?: (notice: St
     const source = new EventSource(`/api/admin/events?token=${encodeURIComponent(token)}`);
     const handle = (event: Event) => {
       noteChange((event as MessageEvent<string>).data);
-      queryClient.invalidateQueries({ queryKey: ['folder-counts'] });
-      queryClient.invalidateQueries({ queryKey: ['orders'] });
+      queryClient.invalidateQueries({ queryKey: queryKeys.folderCounts.all });
+      queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
       onChange?.();
     };
     source.addEventListener('counts', handle);

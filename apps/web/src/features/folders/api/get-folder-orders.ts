@@ -11,6 +11,7 @@ import {
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { PageSize } from '../../../components/ui/page-size-select';
 import { apiCall } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export interface FolderListRequest {
   folder: FolderKey;
@@ -31,9 +32,9 @@ export interface FolderListResult {
 
 /** Every list query lives under 'orders': a change pushed by the server refetches them all. */
 export const ordersKeys = {
-  all: ['orders'] as const,
-  list: (request: FolderListRequest) => ['orders', 'list', request] as const,
-  futureMonths: ['orders', 'future-months'] as const,
+  all: queryKeys.orders.all,
+  list: (request: FolderListRequest) => queryKeys.orders.list(request),
+  futureMonths: queryKeys.orders.futureMonths,
 };
 
 /** Rows fetched per request when the whole folder is shown ('All'). */

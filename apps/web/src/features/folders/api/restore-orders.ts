@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { folderCountsQuery } from './get-folder-counts';
-import { ordersKeys } from './get-folder-orders';
+import { queryKeys } from '../../../lib/query-keys';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 
 /** Restore: Deleted orders back to the status each had before (Admin, Manager). */
 export function restoreOrders(orderIds: number[]) {
@@ -9,12 +8,8 @@ export function restoreOrders(orderIds: number[]) {
 }
 
 export function useRestoreOrders() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: restoreOrders,
-    onSettled: () => {
-      queryClient.invalidateQueries({ queryKey: ordersKeys.all });
-      queryClient.invalidateQueries({ queryKey: folderCountsQuery.queryKey });
-    },
-  });
+  return useApiMutation({ request: restoreOrders, invalidate: FOLDER_CHANGED, invalidateOnRefusal: true });
 }
+
+/** A bulk action changes the lists and the menu counts, even when it did only part of the selection. */
+export const FOLDER_CHANGED = [queryKeys.orders.all, queryKeys.folderCounts.all];

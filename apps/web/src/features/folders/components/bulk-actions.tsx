@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { toastEnvelope } from '../../../lib/toast';
 import { useAssignOrders } from '../api/assign-orders';
 import { useChangeOrderStatus } from '../api/change-order-status';
 import { useCompleteRefunds } from '../api/complete-refunds';
@@ -36,28 +35,26 @@ export function BulkActions({ abilities, selectedIds, userName, onDone }: BulkAc
   };
 
   const release = async () => {
-    const answer = await assign.mutateAsync({ orderIds: selectedIds, assignto: null });
-    toastEnvelope(answer);
+    await assign.mutateAsync({ orderIds: selectedIds, assignto: null });
     setConfirming(null);
     onDone();
   };
 
   const remove = async () => {
-    const answer = await changeStatus.mutateAsync({ orderIds: selectedIds, status: 'Deleted' });
-    toastEnvelope(answer);
+    await changeStatus.mutateAsync({ orderIds: selectedIds, status: 'Deleted' });
     setConfirming(null);
     onDone();
   };
 
   const refunded = async () => {
     if (!count) return;
-    toastEnvelope(await refund.mutateAsync(selectedIds));
+    await refund.mutateAsync(selectedIds);
     onDone();
   };
 
   const restored = async () => {
     if (!count) return;
-    toastEnvelope(await restore.mutateAsync(selectedIds));
+    await restore.mutateAsync(selectedIds);
     onDone();
   };
 

@@ -1,7 +1,6 @@
 import type { FolderKey, Month } from '@nzeta/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Icon } from '../../../components/ui/icon';
-import { toastError } from '../../../lib/toast';
 import { useExportOrders } from '../api/export-orders';
 import { folderCountsQuery } from '../api/get-folder-counts';
 
@@ -25,8 +24,7 @@ export function FolderHeader(props: FolderHeaderProps) {
     props.onRefresh();
     queryClient.invalidateQueries({ queryKey: folderCountsQuery.queryKey });
   };
-  const download = () =>
-    exportCsv.mutate({ folder: props.folder, search: props.search, month: props.month }, { onError: toastError });
+  const download = () => exportCsv.mutate({ folder: props.folder, search: props.search, month: props.month });
 
   return (
     <div className="page-header folder-header">

@@ -1,6 +1,5 @@
 import type { FolderOrderRow } from '@nzeta/domain';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { toastEnvelope } from '../../../lib/toast';
 import { useChangeOrderStatus } from '../api/change-order-status';
 
 /** The row Delete's confirmation: a soft delete, no permanent flag (SPEC §4). */
@@ -8,7 +7,7 @@ export function RowDelete({ order, onClose }: { order: FolderOrderRow | null; on
   const changeStatus = useChangeOrderStatus();
   const confirm = async () => {
     if (!order) return;
-    toastEnvelope(await changeStatus.mutateAsync({ orderIds: [order.order_id], status: 'Deleted' }));
+    await changeStatus.mutateAsync({ orderIds: [order.order_id], status: 'Deleted' });
     onClose();
   };
   return (

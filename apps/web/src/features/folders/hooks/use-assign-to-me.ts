@@ -3,7 +3,8 @@ import { useAssignOrders } from '../api/assign-orders';
 
 /** Assign to me with the spec's messages; shared by the button and the 'a' key. */
 export function useAssignToMe(userName: string) {
-  const assign = useAssignOrders();
+  // The screen words this toast: a partly taken selection warns instead of succeeding.
+  const assign = useAssignOrders(false);
   const assignToMe = async (orderIds: number[]): Promise<void> => {
     if (!orderIds.length || assign.isPending) return;
     const answer = await assign.mutateAsync({ orderIds, assignto: userName });

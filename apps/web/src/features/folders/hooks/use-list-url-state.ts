@@ -5,6 +5,7 @@ import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { type PageSize, parsePageSize } from '../../../components/ui/page-size-select';
 import { useMemberPref } from '../../../lib/member-prefs';
+import { oneOf, SORT_KEYS } from '../api/folder-list-request';
 
 export interface ListUrlState {
   page: number;
@@ -26,13 +27,6 @@ export interface ListUrlState {
 
 function toMonth(value: string | null): Month | undefined {
   return (MONTHS as readonly string[]).includes(value ?? '') ? (value as Month) : undefined;
-}
-
-// The server's SORT_KEYS; spelled out so the folder screens need no extra chunk (170 KB budget).
-const SORT_KEYS: readonly SortKey[] = ['id', 'name', 'email', 'date', 'status', 'sla'];
-
-function oneOf<T extends string>(values: readonly T[], value: string | null): T | undefined {
-  return (values as readonly string[]).includes(value ?? '') ? (value as T) : undefined;
 }
 
 /**

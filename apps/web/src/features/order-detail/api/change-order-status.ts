@@ -1,7 +1,7 @@
 import type { Status } from '@nzeta/domain';
-import { useMutation } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api-client';
-import { useOrderChanged } from './use-order-changed';
+import { apiRequest } from '../../../lib/api-client';
+import { type MutationToast, useApiMutation } from '../../../lib/use-api-mutation';
+import { ORDER_CHANGED } from './use-order-changed';
 
 export interface ChangeStatusInput {
   orderId: number;
@@ -12,10 +12,9 @@ export interface ChangeStatusInput {
 
 /** PUT /admin/change-order-status with the detail page's body {orderId, updatingStatus} (SPEC §7). */
 export function changeOrderStatus(input: ChangeStatusInput) {
-  return apiCall('PUT', 'admin/change-order-status', { body: input });
+  return apiRequest('PUT', 'admin/change-order-status', { body: input });
 }
 
-export function useChangeOrderStatus() {
-  const onChanged = useOrderChanged();
-  return useMutation({ mutationFn: changeOrderStatus, onSuccess: onChanged });
+export function useChangeOrderStatus(toast: MutationToast = 'both') {
+  return useApiMutation({ request: changeOrderStatus, invalidate: ORDER_CHANGED, toast });
 }

@@ -1,12 +1,14 @@
 import type { ChargebackEvidence, DisputeInput, DisputeRecord } from '@nzeta/domain';
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { apiBlob, apiCall } from '../../../lib/api-client';
-import { useOrderChanged } from './use-order-changed';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiBlob, apiCall, apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import { type MutationToast, useApiMutation } from '../../../lib/use-api-mutation';
+import { ORDER_CHANGED } from './use-order-changed';
 
 /** Under ['orders']: a pushed order change refreshes the panel too. */
 export const disputeQuery = (orderId: number) =>
   queryOptions({
-    queryKey: ['orders', 'dispute', orderId],
+    queryKey: queryKeys.orders.dispute(orderId),
     queryFn: async () => (await apiCall<DisputeRecord>('GET', `admin/orders/${orderId}/dispute`)).data as DisputeRecord,
   });
 
@@ -16,7 +18,7 @@ export function useDispute(orderId: number) {
 
 export const chargebackEvidenceQuery = (orderId: number) =>
   queryOptions({
-    queryKey: ['orders', 'dispute-evidence', orderId],
+    queryKey: queryKeys.orders.disputeEvidence(orderId),
     queryFn: async () =>
       (await apiCall<ChargebackEvidence>('GET', `admin/orders/${orderId}/dispute/evidence`)).data as ChargebackEvidence,
   });
@@ -27,12 +29,11 @@ export function useChargebackEvidence(orderId: number) {
 
 /** PUT /admin/orders/{orderId}/dispute */
 export function saveDispute({ orderId, values }: { orderId: number; values: DisputeInput }) {
-  return apiCall<DisputeRecord>('PUT', `admin/orders/${orderId}/dispute`, { body: values });
+  return apiRequest<DisputeRecord>('PUT', `admin/orders/${orderId}/dispute`, { body: values });
 }
 
-export function useSaveDispute() {
-  const onChanged = useOrderChanged();
-  return useMutation({ mutationFn: saveDispute, onSuccess: onChanged });
+export function useSaveDispute(toast: MutationToast = 'both') {
+  return useApiMutation({ request: saveDispute, invalidate: ORDER_CHANGED, toast });
 }
 
 /** GET /admin/orders/{orderId}/dispute/evidence.pdf: the one file for the card network. */

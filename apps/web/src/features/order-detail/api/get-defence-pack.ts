@@ -1,12 +1,13 @@
 import type { DefencePackDetails } from '@nzeta/domain';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { apiBlob, apiCall } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export type PackType = 1 | 2;
 
 export const defencePackQuery = (orderId: number, defencePackType: PackType) =>
   queryOptions({
-    queryKey: ['defence-pack', orderId, defencePackType],
+    queryKey: queryKeys.order.defencePack(orderId, defencePackType),
     queryFn: async () =>
       (await apiCall<DefencePackDetails>('POST', 'admin/defence-pack-details', { body: { orderId, defencePackType } }))
         .data as DefencePackDetails,

@@ -1,9 +1,10 @@
 import type { OrderDetail } from '@nzeta/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** Under ['orders'], so every order change pushed by the server refreshes the open detail too. */
-export const orderDetailKey = (orderId: number) => ['orders', 'detail', orderId] as const;
+export const orderDetailKey = queryKeys.orders.detail;
 
 export async function getOrderDetail(orderId: number): Promise<OrderDetail> {
   return (await apiCall<OrderDetail>('GET', `admin/get-orders-details/${orderId}`)).data as OrderDetail;

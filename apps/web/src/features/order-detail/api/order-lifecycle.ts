@@ -1,22 +1,20 @@
-import { useMutation } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api-client';
-import { useOrderChanged } from './use-order-changed';
+import { apiRequest } from '../../../lib/api-client';
+import { useApiMutation } from '../../../lib/use-api-mutation';
+import { ORDER_CHANGED } from './use-order-changed';
 
 /** PUT /admin/restore-orders: a Deleted order back to the status it had (Admin, Manager). */
 export function useRestoreOrder() {
-  const onChanged = useOrderChanged();
-  return useMutation({
-    mutationFn: (orderId: number) => apiCall('PUT', 'admin/restore-orders', { body: { orderId: [orderId] } }),
-    onSuccess: onChanged,
+  return useApiMutation({
+    request: (orderId: number) => apiRequest('PUT', 'admin/restore-orders', { body: { orderId: [orderId] } }),
+    invalidate: ORDER_CHANGED,
   });
 }
 
 /** PUT /admin/assign-order-status with assignto null: the claim goes back to the shared folders. */
 export function useReleaseOrder() {
-  const onChanged = useOrderChanged();
-  return useMutation({
-    mutationFn: (orderId: number) =>
-      apiCall('PUT', 'admin/assign-order-status', { body: { orderId: [orderId], assignto: null } }),
-    onSuccess: onChanged,
+  return useApiMutation({
+    request: (orderId: number) =>
+      apiRequest('PUT', 'admin/assign-order-status', { body: { orderId: [orderId], assignto: null } }),
+    invalidate: ORDER_CHANGED,
   });
 }

@@ -1,26 +1,25 @@
 import type { ResendViaFallbackInput, resendMailInput } from '@nzeta/domain';
-import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiCall } from '../../../lib/api-client';
-import { useOrderChanged } from './use-order-changed';
+import { apiRequest } from '../../../lib/api-client';
+import { type MutationToast, useApiMutation } from '../../../lib/use-api-mutation';
+import { ORDER_CHANGED } from './use-order-changed';
 
 export function resendMail(input: z.input<typeof resendMailInput>) {
-  return apiCall('POST', 'admin/resend-mail', { body: input });
+  return apiRequest('POST', 'admin/resend-mail', { body: input });
 }
 
-export function useResendMail() {
-  const onChanged = useOrderChanged();
-  return useMutation({ mutationFn: resendMail, onSuccess: onChanged });
+/** `toast: false` where a refusal may need the member's confirmation first (useComplaintConfirmation). */
+export function useResendMail(toast: MutationToast = 'both') {
+  return useApiMutation({ request: resendMail, invalidate: ORDER_CHANGED, toast });
 }
 
 /** Re-sends a refused approval e-mail through the other provider (Email History's one click). */
 export function resendViaFallback(
   input: Omit<ResendViaFallbackInput, 'confirmComplained'> & { confirmComplained?: boolean },
 ) {
-  return apiCall('POST', 'admin/resend-mail-fallback', { body: input });
+  return apiRequest('POST', 'admin/resend-mail-fallback', { body: input });
 }
 
 export function useResendViaFallback() {
-  const onChanged = useOrderChanged();
-  return useMutation({ mutationFn: resendViaFallback, onSuccess: onChanged });
+  return useApiMutation({ request: resendViaFallback, invalidate: ORDER_CHANGED, toast: false });
 }

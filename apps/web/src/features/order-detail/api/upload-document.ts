@@ -1,7 +1,7 @@
 import type { MailProvider } from '@nzeta/domain';
-import { useMutation } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api-client';
-import { useOrderChanged } from './use-order-changed';
+import { apiRequest } from '../../../lib/api-client';
+import { useApiMutation } from '../../../lib/use-api-mutation';
+import { ORDER_CHANGED } from './use-order-changed';
 
 export interface UploadDocumentInput {
   orderId: number;
@@ -17,10 +17,9 @@ export function uploadDocument(input: UploadDocumentInput) {
   form.append('email', input.email);
   form.append('mailServiceProvider', input.mailServiceProvider);
   form.append('uploadVisaDoc', input.file);
-  return apiCall<{ file1: string; mailId: number }>('POST', 'admin/upload-visa-document', { body: form });
+  return apiRequest<{ file1: string; mailId: number }>('POST', 'admin/upload-visa-document', { body: form });
 }
 
 export function useUploadDocument() {
-  const onChanged = useOrderChanged();
-  return useMutation({ mutationFn: uploadDocument, onSuccess: onChanged });
+  return useApiMutation({ request: uploadDocument, invalidate: ORDER_CHANGED });
 }

@@ -3,7 +3,6 @@ import { addRemarkInput, type OrderDetail } from '@nzeta/domain';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useAuth } from '../../../lib/auth-context';
-import { toast, toastError } from '../../../lib/toast';
 import { useAddRemark } from '../api/add-remark';
 import { useOrderActions } from '../hooks/use-order-actions';
 import { Section } from './section';
@@ -53,22 +52,17 @@ function CommentFormFields({ order }: { order: OrderDetail }) {
 
   const onSubmit = handleSubmit(async (values) => {
     const flag = (ticked: boolean) => (ticked ? 'Y' : undefined);
-    try {
-      const answer = await addRemark.mutateAsync({
-        orderId: order.order_id,
-        remark: values.remark,
-        remarkerName: user?.name,
-        whatsapp: flag(values.whatsapp),
-        telephone: flag(values.telephone),
-        statusRefund: flag(values.statusRefund),
-        voided: flag(values.voided),
-        chargeBack: flag(values.chargeBack),
-      });
-      toast.success(answer.message);
-      reset(EMPTY);
-    } catch (error) {
-      toastError(error);
-    }
+    const answer = await addRemark.mutateAsync({
+      orderId: order.order_id,
+      remark: values.remark,
+      remarkerName: user?.name,
+      whatsapp: flag(values.whatsapp),
+      telephone: flag(values.telephone),
+      statusRefund: flag(values.statusRefund),
+      voided: flag(values.voided),
+      chargeBack: flag(values.chargeBack),
+    });
+    if (answer.status === 1) reset(EMPTY);
   });
 
   return (

@@ -1,6 +1,5 @@
 import { displayIp, formatDateTimeZoned, type OrderDetail, orDash } from '@nzeta/domain';
 import { useAppConfig } from '../../../lib/app-config';
-import { toast, toastError } from '../../../lib/toast';
 import { useResendMail } from '../api/resend-mail';
 import { Section } from './section';
 
@@ -10,16 +9,7 @@ export function DownloadHistorySection({ order }: { order: OrderDetail }) {
   const resend = useResendMail();
   const sendMail = async () => {
     if (!order.email) return;
-    try {
-      const answer = await resend.mutateAsync({
-        orderId: order.order_id,
-        email: order.email,
-        mailServiceProvider: 'AWS',
-      });
-      toast.success(answer.message);
-    } catch (error) {
-      toastError(error);
-    }
+    await resend.mutateAsync({ orderId: order.order_id, email: order.email, mailServiceProvider: 'AWS' });
   };
   const canSend = !!order.email && order.uploadDoc.length > 0;
 

@@ -1,6 +1,7 @@
 import { decodeId } from '@nzeta/domain';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
+import { hasErrorCode } from '../../../lib/api-client';
 import { useAppConfig } from '../../../lib/app-config';
 import '../../../styles/order-detail.css';
 import { useOrderDetail } from '../api/get-order-detail';
@@ -51,7 +52,7 @@ function OrderDetailView({ orderId }: { orderId: number }) {
     );
   }
   if (query.isError) {
-    if (query.error.message === 'Order not found.') return <OrderNotFound orderId={orderId} />;
+    if (hasErrorCode(query.error, 'ORDER_NOT_FOUND')) return <OrderNotFound orderId={orderId} />;
     return (
       <div className="card-panel detail-error" role="alert">
         <h1>The order could not be loaded</h1>

@@ -18,7 +18,7 @@ export function ResendMailForm({ order }: { order: OrderDetail }) {
 }
 
 function ResendMailFormFields({ order }: { order: OrderDetail }) {
-  const resend = useResendMail();
+  const resend = useResendMail(false);
   const complaint = useComplaintConfirmation();
   const {
     register,

@@ -9,7 +9,6 @@ import {
 } from '@nzeta/domain';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { toast, toastError } from '../../../lib/toast';
 import { type ChangeStatusInput, useChangeOrderStatus } from '../api/change-order-status';
 import { useReleaseOrder, useRestoreOrder } from '../api/order-lifecycle';
 import { useOrderActions } from '../hooks/use-order-actions';
@@ -42,20 +41,14 @@ export function StatusMoves({ order }: { order: OrderDetail }) {
     move.status === 'Deleted' ? allowed('delete') : isMoveTarget(move.status) && allowed(moveAction(move.status)),
   );
   const isBusy = change.isPending || restore.isPending || release.isPending;
-  const answer = async (call: Promise<{ message?: string }>) => {
-    try {
-      toast.success((await call).message ?? 'Done.');
-    } catch (error) {
-      toastError(error);
-    }
+  // The mutations toast the server's answer themselves (SPEC §8).
+  const answer = async (call: Promise<unknown>) => {
+    await call;
   };
 
   const run = async (input: Omit<ChangeStatusInput, 'orderId'>) => {
     try {
-      const answer = await change.mutateAsync({ orderId: order.order_id, ...input });
-      toast.success(answer.message);
-    } catch (error) {
-      toastError(error);
+      await change.mutateAsync({ orderId: order.order_id, ...input });
     } finally {
       setConfirming(null);
     }

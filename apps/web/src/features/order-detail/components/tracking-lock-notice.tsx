@@ -2,6 +2,7 @@ import { formatDateTimeZoned } from '@nzeta/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall, apiRequest } from '../../../lib/api-client';
 import { useAppConfig } from '../../../lib/app-config';
+import { queryKeys } from '../../../lib/query-keys';
 import { toastEnvelope } from '../../../lib/toast';
 
 interface TrackLock {
@@ -10,7 +11,7 @@ interface TrackLock {
   until: string | null;
 }
 
-const trackLockKey = (orderId: number) => ['order', orderId, 'track-lock'] as const;
+const trackLockKey = queryKeys.order.trackLock;
 
 /**
  * Wrong e-mails typed on the customer's order page, from every address: shown when there are

@@ -4,7 +4,6 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Modal } from '../../../components/ui/modal';
 import { TextField } from '../../../components/ui/text-field';
-import { toast, toastError } from '../../../lib/toast';
 import { useSaveTransactionDetails } from '../api/save-transaction-details';
 
 const transactionForm = transactionDetailsInput.pick({ transactionId: true, merchantName: true });
@@ -22,13 +21,8 @@ export function TransactionDetailsModal({ order, onClose }: { order: OrderDetail
     defaultValues: { transactionId: order.transaction_id ?? '', merchantName: order.merchant_name ?? '' },
   });
   const onSubmit = handleSubmit(async (values) => {
-    try {
-      const answer = await save.mutateAsync({ ...values, orderId: order.order_id });
-      toast.success(answer.message);
-      onClose();
-    } catch (error) {
-      toastError(error);
-    }
+    const answer = await save.mutateAsync({ ...values, orderId: order.order_id });
+    if (answer.status === 1) onClose();
   });
 
   return (

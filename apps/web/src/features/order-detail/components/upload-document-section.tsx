@@ -11,7 +11,6 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { TextField } from '../../../components/ui/text-field';
 import { useAppConfig } from '../../../lib/app-config';
-import { toast, toastError } from '../../../lib/toast';
 import { useUploadDocument } from '../api/upload-document';
 import { useOrderActions } from '../hooks/use-order-actions';
 import { DocumentDownloadButton } from './document-download-button';
@@ -62,14 +61,10 @@ function UploadDocumentSectionForm({ order }: { order: OrderDetail }) {
     handleSubmit(async ({ email, file }) => {
       const chosen = file[0];
       if (!chosen) return;
-      try {
-        const answer = await upload.mutateAsync({ orderId: order.order_id, email, file: chosen, mailServiceProvider });
-        toast.success(answer.message);
-        formRef.current?.reset();
-        reset({ email });
-      } catch (error) {
-        toastError(error);
-      }
+      const answer = await upload.mutateAsync({ orderId: order.order_id, email, file: chosen, mailServiceProvider });
+      if (answer.status !== 1) return;
+      formRef.current?.reset();
+      reset({ email });
     });
 
   return (

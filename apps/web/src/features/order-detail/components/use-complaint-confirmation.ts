@@ -1,37 +1,27 @@
 import { COMPLAINED_ADDRESS_MESSAGE } from '@nzeta/domain';
 import { useState } from 'react';
-import { ApiError } from '../../../lib/api-client';
-import { toast, toastError } from '../../../lib/toast';
+import type { ApiEnvelope } from '../../../lib/api-client';
+import { toastEnvelope } from '../../../lib/toast';
+
+type Send = (confirmComplained: boolean) => Promise<ApiEnvelope>;
 
 /**
  * Sends, and when the server answers that the address once reported our mail as spam, asks the
  * member to confirm before sending again with confirmComplained.
  */
 export function useComplaintConfirmation() {
-  const [pending, setPending] = useState<(() => Promise<{ message: string }>) | null>(null);
+  const [pending, setPending] = useState<(() => Promise<ApiEnvelope>) | null>(null);
 
-  async function attempt(send: (confirmComplained: boolean) => Promise<{ message: string }>) {
-    try {
-      toast.success((await send(false)).message);
-    } catch (error) {
-      // apiCall keeps the envelope, not the HTTP status: the shared message is the signal.
-      if (error instanceof ApiError && error.message === COMPLAINED_ADDRESS_MESSAGE) {
-        setPending(() => () => send(true));
-      } else {
-        toastError(error);
-      }
-    }
+  async function attempt(send: Send) {
+    const answer = await send(false);
+    if (answer.code === 'ADDRESS_COMPLAINED') setPending(() => () => send(true));
+    else toastEnvelope(answer);
   }
 
   async function confirm() {
     const send = pending;
     setPending(null);
-    if (!send) return;
-    try {
-      toast.success((await send()).message);
-    } catch (error) {
-      toastError(error);
-    }
+    if (send) toastEnvelope(await send());
   }
 
   return {

@@ -1,6 +1,7 @@
 import type { DisputeReport } from '@nzeta/domain';
 import { useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export interface DisputeReportRange {
   from: string;
@@ -10,7 +11,7 @@ export interface DisputeReportRange {
 /** GET /admin/dispute-report: disputes per month, network and reason with win rate and amounts. */
 export function useDisputeReport(range: DisputeReportRange) {
   return useQuery({
-    queryKey: ['reports', 'disputes', range],
+    queryKey: queryKeys.reports.disputes(range),
     queryFn: async ({ signal }) =>
       (await apiCall<DisputeReport>('GET', 'admin/dispute-report', { query: { ...range }, signal }))
         .data as DisputeReport,

@@ -1,6 +1,7 @@
 import type { CountryReportRow, ProcessedReportRow, ReportRangeInput } from '@nzeta/domain';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export type ReportKind = 'country' | 'processed';
 
@@ -28,7 +29,7 @@ export function getReport<K extends ReportKind>(kind: K, range: ReportRangeInput
 
 export function useReport<K extends ReportKind>(kind: K, request: ReportRequest) {
   return useQuery({
-    queryKey: ['reports', kind, request.range, request.submission],
+    queryKey: queryKeys.reports.report(kind, request.range, request.submission),
     queryFn: ({ signal }) => getReport(kind, request.range, signal),
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -1,11 +1,12 @@
 import type { BundleProfile, DisputeNetwork } from '@nzeta/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export type BundleProfiles = Record<DisputeNetwork, BundleProfile>;
 
 export const bundleProfilesQuery = queryOptions({
-  queryKey: ['settings', 'dispute-profiles'],
+  queryKey: queryKeys.settings.disputeProfiles,
   queryFn: async () => (await apiCall<BundleProfiles>('GET', 'admin/dispute-profiles')).data as BundleProfiles,
 });
 

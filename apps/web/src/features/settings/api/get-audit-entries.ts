@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export interface AuditEntry {
   id: number;
@@ -24,7 +25,7 @@ export interface AuditFilters {
 
 export const auditQuery = (filters: AuditFilters) =>
   queryOptions({
-    queryKey: ['audit', filters],
+    queryKey: queryKeys.settings.audit(filters),
     queryFn: async () => {
       const answer = await apiCall<AuditEntry[]>('GET', 'admin/audit', { query: { ...filters } });
       return { rows: answer.data ?? [], total: answer.total ?? 0 };

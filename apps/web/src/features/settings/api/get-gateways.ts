@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** A payment gateway (SPEC §3): its numeric id; '1' marks the active one. */
 export interface Gateway {
@@ -9,7 +10,7 @@ export interface Gateway {
 }
 
 export const gatewaysQuery = queryOptions({
-  queryKey: ['gateways'],
+  queryKey: queryKeys.settings.gateways,
   queryFn: async () => (await apiCall<Gateway[]>('GET', 'admin/payment-gateways')).data ?? [],
 });
 

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export interface MfaStatus {
   enabled: boolean;
@@ -9,7 +10,7 @@ export interface MfaStatus {
 }
 
 export const mfaStatusQuery = queryOptions({
-  queryKey: ['mfa-status'],
+  queryKey: queryKeys.settings.mfaStatus,
   queryFn: async () => (await apiCall<MfaStatus>('GET', 'admin/mfa/status')).data as MfaStatus,
   staleTime: 0,
 });

@@ -1,6 +1,6 @@
 import type { TeamMemberInput } from '@nzeta/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 import { teamKeys } from './get-team-members';
 
 /** The whole envelope: success and refusal are both shown as the server words them (SPEC §8). */
@@ -9,11 +9,5 @@ export function addTeamMember(input: TeamMemberInput) {
 }
 
 export function useAddTeamMember() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: addTeamMember,
-    onSuccess: (answer) => {
-      if (answer.status === 1) queryClient.invalidateQueries({ queryKey: teamKeys.all });
-    },
-  });
+  return useApiMutation({ request: addTeamMember, invalidate: [teamKeys.all] });
 }

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 import { teamKeys } from './get-team-members';
 
 export function deleteTeamMember(teamMemberId: number) {
@@ -7,11 +7,5 @@ export function deleteTeamMember(teamMemberId: number) {
 }
 
 export function useDeleteTeamMember() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteTeamMember,
-    onSuccess: (answer) => {
-      if (answer.status === 1) queryClient.invalidateQueries({ queryKey: teamKeys.all });
-    },
-  });
+  return useApiMutation({ request: deleteTeamMember, invalidate: [teamKeys.all] });
 }

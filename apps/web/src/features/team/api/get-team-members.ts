@@ -1,6 +1,7 @@
 import type { Role } from '@nzeta/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** A row of the member list (SPEC §3): the password is a mask, never the real one. */
 export interface TeamMember {
@@ -18,12 +19,7 @@ export interface TeamMember {
   mfaEnabled?: boolean;
 }
 
-export const teamKeys = {
-  all: ['team'] as const,
-  list: ['team', 'list'] as const,
-  member: (id: number) => ['team', 'member', id] as const,
-  types: ['team', 'types'] as const,
-};
+export const teamKeys = queryKeys.team;
 
 export const teamMembersQuery = queryOptions({
   queryKey: teamKeys.list,

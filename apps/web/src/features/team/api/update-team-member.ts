@@ -1,6 +1,6 @@
 import type { UpdateTeamMemberInput } from '@nzeta/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 import { teamKeys } from './get-team-members';
 
 export function updateTeamMember(input: UpdateTeamMemberInput) {
@@ -8,11 +8,5 @@ export function updateTeamMember(input: UpdateTeamMemberInput) {
 }
 
 export function useUpdateTeamMember() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateTeamMember,
-    onSuccess: (answer) => {
-      if (answer.status === 1) queryClient.invalidateQueries({ queryKey: teamKeys.all });
-    },
-  });
+  return useApiMutation({ request: updateTeamMember, invalidate: [teamKeys.all] });
 }

@@ -6,7 +6,6 @@ import type { z } from 'zod';
 import { TextField } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth-context';
-import { toastEnvelope } from '../../../lib/toast';
 import { useAddTeamMember } from '../api/add-team-member';
 import { useMemberTypes } from '../api/get-member-types';
 import { useTeamMember } from '../api/get-team-member';
@@ -31,7 +30,7 @@ export function AddMemberForm() {
       isPending={add.isPending}
       onSubmit={async (input, reset) => {
         const answer = await add.mutateAsync(input);
-        if (toastEnvelope(answer)) reset(EMPTY);
+        if (answer.status === 1) reset(EMPTY);
       }}
     />
   );
@@ -57,7 +56,7 @@ export function EditMemberForm({ memberId }: { memberId: number }) {
       isPending={update.isPending}
       onSubmit={async (input) => {
         const answer = await update.mutateAsync({ ...input, tmId: memberId });
-        if (toastEnvelope(answer)) navigate(paths.admin.manageTeam);
+        if (answer.status === 1) navigate(paths.admin.manageTeam);
       }}
     />
   );

@@ -6,7 +6,6 @@ import { Icon } from '../../../components/ui/icon';
 import { paths } from '../../../config/paths';
 import { useAppConfig } from '../../../lib/app-config';
 import { useAuth } from '../../../lib/auth-context';
-import { toastEnvelope } from '../../../lib/toast';
 import { useDeleteTeamMember } from '../api/delete-team-member';
 import { type TeamMember, useTeamMembers } from '../api/get-team-members';
 import { useResetTeamMemberMfa, useUnlockTeamMember } from '../api/unlock-team-member';
@@ -23,8 +22,7 @@ export function TeamMemberTable({ editingId }: { editingId?: number | undefined 
 
   const confirmDelete = async () => {
     if (!toDelete) return;
-    const answer = await remove.mutateAsync(toDelete.id);
-    toastEnvelope(answer);
+    await remove.mutateAsync(toDelete.id);
     setToDelete(null);
   };
 
@@ -104,7 +102,7 @@ export function TeamMemberTable({ editingId }: { editingId?: number | undefined 
                         aria-label={`Unlock ${member.name}`}
                         title={`Locked until ${formatDateTimeZoned(member.lockedUntil, businessTimeZone)}`}
                         disabled={unlock.isPending}
-                        onClick={async () => toastEnvelope(await unlock.mutateAsync(member.id))}
+                        onClick={() => unlock.mutate(member.id)}
                       >
                         Unlock
                       </button>
@@ -116,7 +114,7 @@ export function TeamMemberTable({ editingId }: { editingId?: number | undefined 
                         aria-label={`Reset 2FA of ${member.name}`}
                         title="Reset two-step verification"
                         disabled={resetMfa.isPending}
-                        onClick={async () => toastEnvelope(await resetMfa.mutateAsync(member.id))}
+                        onClick={() => resetMfa.mutate(member.id)}
                       >
                         Reset 2FA
                       </button>

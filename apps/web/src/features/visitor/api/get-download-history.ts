@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** A row of the visitor's download history (SPEC §3). */
 export interface DownloadHistoryRow {
@@ -36,7 +37,7 @@ export async function getDownloadHistory(orderId: number, token: string): Promis
 
 export const downloadHistoryQuery = (orderId: number, token: string) =>
   queryOptions({
-    queryKey: ['visitor', 'download-history', orderId, token],
+    queryKey: queryKeys.visitor.downloadHistoryFor(orderId, token),
     queryFn: () => getDownloadHistory(orderId, token),
     retry: false,
   });

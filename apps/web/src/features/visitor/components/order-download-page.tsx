@@ -5,6 +5,7 @@ import { Navigate, useNavigate, useParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { toast } from '../../../lib/toast';
 import '../../../styles/visitor.css';
+import { queryKeys } from '../../../lib/query-keys';
 import { useDownloadDocument } from '../api/download-document';
 import { useDownloadHistory, VisitorAccessError } from '../api/get-download-history';
 import { clearVisitorToken, readVisitorToken } from '../visitor-session';
@@ -52,7 +53,7 @@ function OrderDownload({ orderId, orderRef, token }: { orderId: number; orderRef
         return;
       }
       const { url } = answer.data;
-      await queryClient.invalidateQueries({ queryKey: ['visitor', 'download-history', orderId] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.visitor.downloadHistory(orderId) });
       timer.current = window.setTimeout(() => startDownload(url), DOWNLOAD_DELAY_MS);
     } catch (error) {
       console.warn('Error during download', error);

@@ -2,7 +2,7 @@ import { DISPUTE_NETWORKS, type DisputeNetwork, disputeInput, REASON_CODES } fro
 import { useId, useState } from 'react';
 import { DayInput } from '../../../../components/ui/day-input';
 import { Modal } from '../../../../components/ui/modal';
-import { toast, toastError } from '../../../../lib/toast';
+import { toast } from '../../../../lib/toast';
 import { useChangeOrderStatus } from '../../api/change-order-status';
 import { useSaveDispute } from '../../api/dispute';
 
@@ -12,8 +12,8 @@ import { useSaveDispute } from '../../api/dispute';
  * saved right after it with PUT /admin/orders/{orderId}/dispute (docs/decisions.md).
  */
 export function ChargebackMoveDialog({ orderId, onClose }: { orderId: number; onClose(): void }) {
-  const change = useChangeOrderStatus();
-  const save = useSaveDispute();
+  const change = useChangeOrderStatus('errors');
+  const save = useSaveDispute('errors');
   const [network, setNetwork] = useState<DisputeNetwork>('Visa');
   const [reasonCode, setReasonCode] = useState('');
   const [respondBy, setRespondBy] = useState('');
@@ -26,14 +26,13 @@ export function ChargebackMoveDialog({ orderId, onClose }: { orderId: number; on
     if (!respondBy) return setError('Please enter the respond-by date.');
     const parsed = disputeInput.safeParse(values);
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Please check the dispute.');
-    try {
-      await change.mutateAsync({ orderId, updatingStatus: 'ChargeBack' });
-      const saved = await save.mutateAsync({ orderId, values });
-      toast.success(`Order moved to ChargeBack. ${saved.message}`);
-      onClose();
-    } catch (failure) {
-      toastError(failure);
-    }
+    // One success toast for both calls; either refusal is toasted by its mutation.
+    const moved = await change.mutateAsync({ orderId, updatingStatus: 'ChargeBack' });
+    if (moved.status !== 1) return;
+    const saved = await save.mutateAsync({ orderId, values });
+    if (saved.status !== 1) return;
+    toast.success(`Order moved to ChargeBack. ${saved.message}`);
+    onClose();
   };
 
   return (

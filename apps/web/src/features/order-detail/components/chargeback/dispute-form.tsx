@@ -14,7 +14,6 @@ import { type ReactNode, useId, useState } from 'react';
 import { DayInput } from '../../../../components/ui/day-input';
 import { DeadlineBadge } from '../../../../components/ui/deadline-badge';
 import { useAuth } from '../../../../lib/auth-context';
-import { toast, toastError } from '../../../../lib/toast';
 import { useSaveDispute } from '../../api/dispute';
 import { ReasonCodeList } from './chargeback-move-dialog';
 
@@ -57,12 +56,7 @@ export function DisputeForm({ dispute }: { dispute: DisputeRecord }) {
     const parsed = disputeInput.safeParse(values);
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Please check the dispute.');
     setError(null);
-    try {
-      const answer = await save.mutateAsync({ orderId: dispute.orderId, values });
-      toast.success(answer.message);
-    } catch (failure) {
-      toastError(failure);
-    }
+    await save.mutateAsync({ orderId: dispute.orderId, values });
   };
 
   const field = (key: keyof Values, label: string, input: ReactNode) => (
