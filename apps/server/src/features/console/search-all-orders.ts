@@ -10,7 +10,7 @@ import {
 import { and, or, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { orders, staff } from '../../db/schema';
-import { searchWhere } from '../orders/find-folder-orders';
+import { searchWhere } from '../orders/folder-search';
 import { type FolderContext, folderWhere } from '../orders/folder-sql';
 
 export const GLOBAL_SEARCH_LIMIT = 20;

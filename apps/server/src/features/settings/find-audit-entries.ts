@@ -1,4 +1,4 @@
-import type { AuditQuery } from '@nzeta/domain';
+import type { AuditQuery, contracts } from '@nzeta/domain';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
@@ -9,17 +9,8 @@ import { auditLog } from '../../db/schema';
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-export interface AuditEntryRow {
-  id: number;
-  at: string;
-  actorId: number | null;
-  actorName: string | null;
-  action: string;
-  target: string | null;
-  ip: string | null;
-  outcome: string;
-  detail: Record<string, unknown> | null;
-}
+/** The answer's row, as the contract gives it to server and console alike. */
+export type AuditEntryRow = contracts.account.AuditEntry;
 
 /** Escapes LIKE wildcards so a search for '50%' means the text '50%'. */
 function likePattern(text: string): string {
