@@ -1,19 +1,14 @@
+import { contracts } from '@nzeta/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from './api-client';
+import { fetchData } from './api/endpoints';
 
-export interface AppConfig {
-  productTitle: string;
-  publicSiteUrl: string;
-  applicationMailDomain: string;
-  businessTimeZone: string;
-  idleTimeoutMinutes: number;
-}
+export type AppConfig = contracts.publicContracts.AppConfig;
 
 export const DEFAULT_TITLE = 'New Zealand Electronic Travel Authority (NZeTA)';
 
 export const appConfigQuery = queryOptions({
   queryKey: ['app-config'],
-  queryFn: async () => (await apiCall<AppConfig>('GET', 'app-config', { token: null })).data as AppConfig,
+  queryFn: () => fetchData(contracts.publicContracts.appConfig, {}, { token: null }),
   staleTime: Number.POSITIVE_INFINITY,
 });
 

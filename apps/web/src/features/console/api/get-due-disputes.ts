@@ -1,11 +1,11 @@
+import { contracts } from '@nzeta/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api/endpoints';
 
 /** Under 'folder-counts': the live order events refresh it with the counts. */
 export const dueDisputesQuery = queryOptions({
   queryKey: ['folder-counts', 'disputes-due'],
-  queryFn: async () =>
-    ((await apiCall<{ count: number }>('GET', 'admin/disputes/due-count')).data?.count ?? 0) as number,
+  queryFn: async () => (await callEndpoint(contracts.disputes.dueDisputeCount)).data?.count ?? 0,
 });
 
 /** GET /admin/disputes/due-count: open disputes to answer within 3 days (overdue included). */

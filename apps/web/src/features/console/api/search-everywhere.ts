@@ -1,6 +1,7 @@
+import { contracts } from '@nzeta/domain';
 import type { GlobalSearchHit } from '@nzeta/domain/console/schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api/endpoints';
 
 export interface SearchEverywhereResult {
   hits: GlobalSearchHit[];
@@ -11,8 +12,8 @@ export const searchEverywhereQuery = (term: string) =>
   queryOptions({
     queryKey: ['orders', 'global-search', term],
     queryFn: async ({ signal }): Promise<SearchEverywhereResult> => {
-      const answer = await apiCall<GlobalSearchHit[]>('GET', 'admin/global-search', { query: { q: term }, signal });
-      return { hits: answer.data ?? [], more: (answer as { more?: boolean }).more === true };
+      const answer = await callEndpoint(contracts.consoleContracts.globalSearch, { query: { q: term } }, { signal });
+      return { hits: answer.data ?? [], more: answer.more };
     },
     enabled: term.trim().length > 0,
     placeholderData: keepPreviousData,

@@ -1,7 +1,7 @@
 import {
+  contracts,
   type FolderKey,
   type FolderOrderRow,
-  type FolderPage,
   MAX_ROWS_PER_ANSWER,
   type Month,
   type SortDirection,
@@ -10,7 +10,7 @@ import {
 } from '@nzeta/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { PageSize } from '../../../components/ui/page-size-select';
-import { apiCall } from '../../../lib/api-client';
+import { type AnswerOf, callEndpoint } from '../../../lib/api/endpoints';
 
 export interface FolderListRequest {
   folder: FolderKey;
@@ -39,38 +39,45 @@ export const ordersKeys = {
 /** Rows fetched per request when the whole folder is shown ('All'). */
 export const ALL_CHUNK = MAX_ROWS_PER_ANSWER;
 
-type ListEnvelope = Awaited<ReturnType<typeof apiCall<FolderOrderRow[]>>> & Partial<FolderPage>;
+type ListEnvelope = AnswerOf<typeof contracts.orders.folderList>;
 
-async function listPage(request: FolderListRequest, perPage: number, cursor: string | null, signal: AbortSignal) {
-  return (await apiCall<FolderOrderRow[]>('GET', `admin/get-orders-list/${request.folder}`, {
-    query: {
-      page: cursor ? undefined : request.page,
-      perPage,
-      month: request.month,
-      search: request.search || undefined,
-      cursor,
-      sort: request.sort,
-      dir: request.dir,
-      status: request.status,
+function listPage(request: FolderListRequest, perPage: number, cursor: string | null, signal: AbortSignal) {
+  return callEndpoint(
+    contracts.orders.folderList,
+    {
+      params: { orderName: request.folder },
+      query: {
+        page: cursor ? undefined : request.page,
+        perPage,
+        month: request.month,
+        search: request.search || undefined,
+        cursor: cursor ?? undefined,
+        sort: request.sort,
+        dir: request.dir,
+        status: request.status,
+      },
     },
-    signal,
-  })) as ListEnvelope;
+    { signal },
+  );
 }
 
 /** A search in a folder goes through search-order (SPEC §7); plain pages through the list call. */
-async function searchPage(request: FolderListRequest, perPage: number, signal: AbortSignal) {
-  return (await apiCall<FolderOrderRow[]>('POST', 'admin/search-order', {
-    body: {
-      start: request.page,
-      end: perPage,
-      searchVal: request.search,
-      folderName: request.folder,
-      sort: request.sort,
-      dir: request.dir,
-      status: request.status,
+function searchPage(request: FolderListRequest, perPage: number, signal: AbortSignal) {
+  return callEndpoint(
+    contracts.orders.searchOrders,
+    {
+      body: {
+        start: request.page,
+        end: perPage,
+        searchVal: request.search,
+        folderName: request.folder,
+        sort: request.sort,
+        dir: request.dir,
+        status: request.status,
+      },
     },
-    signal,
-  })) as ListEnvelope;
+    { signal },
+  );
 }
 
 /**
@@ -85,11 +92,11 @@ async function wholeFolder(request: FolderListRequest, signal: AbortSignal): Pro
   do {
     const answer: ListEnvelope = await listPage(request, ALL_CHUNK, cursor, signal);
     if (!cursor) {
-      total = answer.total ?? 0;
-      totalCapped = answer.totalCapped ?? false;
+      total = answer.total;
+      totalCapped = answer.totalCapped;
     }
     rows.push(...(answer.data ?? []));
-    cursor = answer.nextCursor ?? null;
+    cursor = answer.nextCursor;
   } while (cursor);
   return { rows, total: totalCapped ? total : Math.max(total, rows.length), totalCapped };
 }
@@ -100,7 +107,7 @@ export async function getFolderOrders(request: FolderListRequest, signal: AbortS
     request.search && !request.month
       ? await searchPage(request, request.size, signal)
       : await listPage(request, request.size, null, signal);
-  return { rows: answer.data ?? [], total: answer.total ?? 0, totalCapped: answer.totalCapped ?? false };
+  return { rows: answer.data ?? [], total: answer.total, totalCapped: answer.totalCapped };
 }
 
 export const folderOrdersQuery = (request: FolderListRequest) =>

@@ -1,11 +1,11 @@
-import type { MonthCount } from '@nzeta/domain';
+import { contracts } from '@nzeta/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api/endpoints';
 import { ordersKeys } from './get-folder-orders';
 
 export const futureMonthCountsQuery = queryOptions({
   queryKey: ordersKeys.futureMonths,
-  queryFn: async () => (await apiCall<MonthCount[]>('GET', 'admin/get-future-order-count')).data ?? [],
+  queryFn: async () => (await callEndpoint(contracts.orders.futureMonthCounts)).data ?? [],
 });
 
 export function useFutureMonthCounts() {

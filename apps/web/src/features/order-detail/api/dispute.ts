@@ -1,13 +1,13 @@
-import type { ChargebackEvidence, DisputeInput, DisputeRecord } from '@nzeta/domain';
+import { contracts, type DisputeInput } from '@nzeta/domain';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { apiBlob, apiCall } from '../../../lib/api-client';
+import { callEndpoint, downloadEndpoint, fetchData } from '../../../lib/api/endpoints';
 import { useOrderChanged } from './use-order-changed';
 
 /** Under ['orders']: a pushed order change refreshes the panel too. */
 export const disputeQuery = (orderId: number) =>
   queryOptions({
     queryKey: ['orders', 'dispute', orderId],
-    queryFn: async () => (await apiCall<DisputeRecord>('GET', `admin/orders/${orderId}/dispute`)).data as DisputeRecord,
+    queryFn: () => fetchData(contracts.disputes.dispute, { params: { orderId } }),
   });
 
 export function useDispute(orderId: number) {
@@ -17,8 +17,7 @@ export function useDispute(orderId: number) {
 export const chargebackEvidenceQuery = (orderId: number) =>
   queryOptions({
     queryKey: ['orders', 'dispute-evidence', orderId],
-    queryFn: async () =>
-      (await apiCall<ChargebackEvidence>('GET', `admin/orders/${orderId}/dispute/evidence`)).data as ChargebackEvidence,
+    queryFn: () => fetchData(contracts.disputes.disputeEvidence, { params: { orderId } }),
   });
 
 export function useChargebackEvidence(orderId: number) {
@@ -27,7 +26,7 @@ export function useChargebackEvidence(orderId: number) {
 
 /** PUT /admin/orders/{orderId}/dispute */
 export function saveDispute({ orderId, values }: { orderId: number; values: DisputeInput }) {
-  return apiCall<DisputeRecord>('PUT', `admin/orders/${orderId}/dispute`, { body: values });
+  return callEndpoint(contracts.disputes.saveDispute, { params: { orderId }, body: values });
 }
 
 export function useSaveDispute() {
@@ -37,5 +36,5 @@ export function useSaveDispute() {
 
 /** GET /admin/orders/{orderId}/dispute/evidence.pdf: the one file for the card network. */
 export function getEvidenceBundle(orderId: number): Promise<Blob> {
-  return apiBlob('GET', `admin/orders/${orderId}/dispute/evidence.pdf`);
+  return downloadEndpoint(contracts.disputes.disputeEvidencePdf, { params: { orderId } });
 }

@@ -1,15 +1,13 @@
-import type { DefencePackDetails } from '@nzeta/domain';
+import { contracts } from '@nzeta/domain';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { apiBlob, apiCall } from '../../../lib/api-client';
+import { downloadEndpoint, fetchData } from '../../../lib/api/endpoints';
 
 export type PackType = 1 | 2;
 
 export const defencePackQuery = (orderId: number, defencePackType: PackType) =>
   queryOptions({
     queryKey: ['defence-pack', orderId, defencePackType],
-    queryFn: async () =>
-      (await apiCall<DefencePackDetails>('POST', 'admin/defence-pack-details', { body: { orderId, defencePackType } }))
-        .data as DefencePackDetails,
+    queryFn: () => fetchData(contracts.orderDetail.defencePackDetails, { body: { orderId, defencePackType } }),
     staleTime: 0,
   });
 
@@ -19,7 +17,7 @@ export function useDefencePackDetails(orderId: number, defencePackType: PackType
 
 /** POST /admin/get-defence-pack-pdf: the server-made PDF as a blob. */
 export function getDefencePackPdf(input: { orderId: number; defencePackType: PackType }): Promise<Blob> {
-  return apiBlob('POST', 'admin/get-defence-pack-pdf', { body: input });
+  return downloadEndpoint(contracts.orderDetail.defencePackPdf, { body: input });
 }
 
 export function useDefencePackPdf() {

@@ -1,11 +1,11 @@
-import type { EmailContent } from '@nzeta/domain';
+import { contracts } from '@nzeta/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api-client';
+import { fetchData } from '../../../lib/api/endpoints';
 
 export const emailContentQuery = (orderId: number) =>
   queryOptions({
     queryKey: ['email-content', orderId],
-    queryFn: async () => (await apiCall<EmailContent>('GET', `admin/email-content/${orderId}`)).data as EmailContent,
+    queryFn: () => fetchData(contracts.orderDetail.emailContent, { params: { orderId: String(orderId) } }),
   });
 
 export function useEmailContent(orderId: number) {

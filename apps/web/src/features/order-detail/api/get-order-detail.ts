@@ -1,12 +1,12 @@
-import type { OrderDetail } from '@nzeta/domain';
+import { contracts, type OrderDetail } from '@nzeta/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api-client';
+import { fetchData } from '../../../lib/api/endpoints';
 
 /** Under ['orders'], so every order change pushed by the server refreshes the open detail too. */
 export const orderDetailKey = (orderId: number) => ['orders', 'detail', orderId] as const;
 
 export async function getOrderDetail(orderId: number): Promise<OrderDetail> {
-  return (await apiCall<OrderDetail>('GET', `admin/get-orders-details/${orderId}`)).data as OrderDetail;
+  return fetchData(contracts.orderDetail.orderDetail, { params: { orderId: String(orderId) } });
 }
 
 /** Mail still on its way: the page looks again until the worker has delivered it. */

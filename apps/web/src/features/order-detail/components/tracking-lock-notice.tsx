@@ -1,14 +1,9 @@
-import { formatDateTimeZoned } from '@nzeta/domain';
+import { contracts, formatDateTimeZoned } from '@nzeta/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiCall, apiRequest } from '../../../lib/api-client';
+import { fetchData } from '../../../lib/api/endpoints';
+import { apiRequest } from '../../../lib/api-client';
 import { useAppConfig } from '../../../lib/app-config';
 import { toastEnvelope } from '../../../lib/toast';
-
-interface TrackLock {
-  failures: number;
-  locked: boolean;
-  until: string | null;
-}
 
 const trackLockKey = (orderId: number) => ['order', orderId, 'track-lock'] as const;
 
@@ -22,7 +17,7 @@ export function TrackingLockNotice({ orderId }: { orderId: number }) {
   const { businessTimeZone } = useAppConfig();
   const lock = useQuery({
     queryKey: trackLockKey(orderId),
-    queryFn: async () => (await apiCall<TrackLock>('GET', `admin/track-lock/${orderId}`)).data as TrackLock,
+    queryFn: () => fetchData(contracts.orderDetail.trackLock, { params: { orderId: String(orderId) } }),
   });
   const clear = useMutation({
     mutationFn: () => apiRequest('DELETE', `admin/track-lock/${orderId}`),

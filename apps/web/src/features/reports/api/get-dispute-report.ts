@@ -1,6 +1,6 @@
-import type { DisputeReport } from '@nzeta/domain';
+import { contracts } from '@nzeta/domain';
 import { useQuery } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api-client';
+import { fetchData } from '../../../lib/api/endpoints';
 
 export interface DisputeReportRange {
   from: string;
@@ -11,8 +11,6 @@ export interface DisputeReportRange {
 export function useDisputeReport(range: DisputeReportRange) {
   return useQuery({
     queryKey: ['reports', 'disputes', range],
-    queryFn: async ({ signal }) =>
-      (await apiCall<DisputeReport>('GET', 'admin/dispute-report', { query: { ...range }, signal }))
-        .data as DisputeReport,
+    queryFn: ({ signal }) => fetchData(contracts.disputes.disputeReport, { query: range }, { signal }),
   });
 }

@@ -1,12 +1,12 @@
-import type { BundleProfile, DisputeNetwork } from '@nzeta/domain';
+import { contracts } from '@nzeta/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api-client';
+import { callEndpoint, fetchData } from '../../../lib/api/endpoints';
 
-export type BundleProfiles = Record<DisputeNetwork, BundleProfile>;
+export type BundleProfiles = contracts.disputes.BundleProfiles;
 
 export const bundleProfilesQuery = queryOptions({
   queryKey: ['settings', 'dispute-profiles'],
-  queryFn: async () => (await apiCall<BundleProfiles>('GET', 'admin/dispute-profiles')).data as BundleProfiles,
+  queryFn: () => fetchData(contracts.disputes.disputeProfiles),
 });
 
 export function useBundleProfiles() {
@@ -17,8 +17,7 @@ export function useBundleProfiles() {
 export function useSaveBundleProfiles() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (profiles: BundleProfiles) =>
-      apiCall<BundleProfiles>('PUT', 'admin/dispute-profiles', { body: profiles }),
+    mutationFn: (profiles: BundleProfiles) => callEndpoint(contracts.disputes.saveDisputeProfiles, { body: profiles }),
     onSuccess: (answer) => queryClient.setQueryData(bundleProfilesQuery.queryKey, answer.data),
   });
 }

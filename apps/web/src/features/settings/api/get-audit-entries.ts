@@ -1,17 +1,9 @@
+import { contracts } from '@nzeta/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api/endpoints';
 
-export interface AuditEntry {
-  id: number;
-  at: string;
-  actorId: number | null;
-  actorName: string | null;
-  action: string;
-  target: string | null;
-  ip: string | null;
-  outcome: 'ok' | 'denied' | 'failed';
-  detail: Record<string, unknown> | null;
-}
+/** A row of the audit trail: the contract's, which the server answers too. */
+export type AuditEntry = contracts.account.AuditEntry;
 
 export interface AuditFilters {
   action: string;
@@ -26,8 +18,8 @@ export const auditQuery = (filters: AuditFilters) =>
   queryOptions({
     queryKey: ['audit', filters],
     queryFn: async () => {
-      const answer = await apiCall<AuditEntry[]>('GET', 'admin/audit', { query: { ...filters } });
-      return { rows: answer.data ?? [], total: answer.total ?? 0 };
+      const answer = await callEndpoint(contracts.account.auditEntries, { query: filters });
+      return { rows: answer.data ?? [], total: answer.total };
     },
     placeholderData: keepPreviousData,
   });

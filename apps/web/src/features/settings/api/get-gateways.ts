@@ -1,16 +1,13 @@
+import { contracts } from '@nzeta/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api/endpoints';
 
 /** A payment gateway (SPEC §3): its numeric id; '1' marks the active one. */
-export interface Gateway {
-  id: number;
-  gateway_name: string;
-  is_active: '1' | '0';
-}
+export type Gateway = contracts.account.Gateway;
 
 export const gatewaysQuery = queryOptions({
   queryKey: ['gateways'],
-  queryFn: async () => (await apiCall<Gateway[]>('GET', 'admin/payment-gateways')).data ?? [],
+  queryFn: async () => (await callEndpoint(contracts.account.paymentGateways)).data ?? [],
 });
 
 export function useGateways() {

@@ -1,16 +1,12 @@
+import { contracts } from '@nzeta/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api-client';
+import { fetchData } from '../../../lib/api/endpoints';
 
-export interface MfaStatus {
-  enabled: boolean;
-  pending: boolean;
-  recoveryCodesLeft: number;
-  required: boolean;
-}
+export type MfaStatus = contracts.account.MfaStatus;
 
 export const mfaStatusQuery = queryOptions({
   queryKey: ['mfa-status'],
-  queryFn: async () => (await apiCall<MfaStatus>('GET', 'admin/mfa/status')).data as MfaStatus,
+  queryFn: () => fetchData(contracts.account.mfaStatus),
   staleTime: 0,
 });
 

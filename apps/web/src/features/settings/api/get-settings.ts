@@ -1,10 +1,10 @@
-import type { Settings } from '@nzeta/domain';
+import { contracts } from '@nzeta/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api-client';
+import { fetchData } from '../../../lib/api/endpoints';
 
 export const settingsQuery = queryOptions({
   queryKey: ['settings'],
-  queryFn: async () => (await apiCall<Settings>('GET', 'admin/settings')).data as Settings,
+  queryFn: () => fetchData(contracts.account.getSettings),
   staleTime: 0,
 });
 

@@ -1,11 +1,11 @@
-import { ROLES, type Role } from '@nzeta/domain';
+import { contracts, ROLES, type Role } from '@nzeta/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api/endpoints';
 import { teamKeys } from './get-team-members';
 
 export const memberTypesQuery = queryOptions({
   queryKey: teamKeys.types,
-  queryFn: async () => (await apiCall<Role[]>('GET', 'admin/get-team-member-type')).data ?? [...ROLES],
+  queryFn: async () => (await callEndpoint(contracts.account.teamMemberTypes)).data ?? [...ROLES],
   staleTime: Number.POSITIVE_INFINITY,
 });
 
