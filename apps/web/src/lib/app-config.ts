@@ -1,14 +1,14 @@
-import { contracts } from '@nzeta/domain';
+import type * as publicContractsApi from '@nzeta/domain/contracts/public';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchData } from './api/endpoints';
 
-export type AppConfig = contracts.publicContracts.AppConfig;
+export type AppConfig = publicContractsApi.AppConfig;
 
 export const DEFAULT_TITLE = 'New Zealand Electronic Travel Authority (NZeTA)';
 
 export const appConfigQuery = queryOptions({
   queryKey: ['app-config'],
-  queryFn: () => fetchData(contracts.publicContracts.appConfig, {}, { token: null }),
+  queryFn: () => fetchData<typeof publicContractsApi.appConfig>('GET', '/app-config', {}, { token: null }),
   staleTime: Number.POSITIVE_INFINITY,
 });
 

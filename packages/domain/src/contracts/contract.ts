@@ -12,10 +12,12 @@ export interface Contract<
   Query extends z.ZodType | undefined = z.ZodType | undefined,
   Body extends z.ZodType | undefined = z.ZodType | undefined,
   Answer extends z.ZodType | null = z.ZodType | null,
+  Method extends HttpMethod = HttpMethod,
+  Path extends string = string,
 > {
-  method: HttpMethod;
+  method: Method;
   /** Fastify's route pattern below /api, e.g. '/admin/team-member-info/:id' */
-  path: string;
+  path: Path;
   params?: Params;
   query?: Query;
   body?: Body;
@@ -31,7 +33,11 @@ export function contract<
   const Query extends z.ZodType | undefined = undefined,
   const Body extends z.ZodType | undefined = undefined,
   const Answer extends z.ZodType | null = z.ZodType,
->(definition: Contract<Params, Query, Body, Answer>): Contract<Params, Query, Body, Answer> {
+  const Method extends HttpMethod = HttpMethod,
+  const Path extends string = string,
+>(
+  definition: Contract<Params, Query, Body, Answer, Method, Path>,
+): Contract<Params, Query, Body, Answer, Method, Path> {
   return definition;
 }
 

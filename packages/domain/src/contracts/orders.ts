@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { COUNT_FIELDS, type FolderCounts, MONTHS } from '../folders';
-import { SKIP_REASONS } from '../lifecycle';
 import { exportOrdersQuery, type FolderOrderRow, folderPageQuery } from '../schemas/folder-pages';
 import {
   assignOrdersInput,
@@ -60,7 +59,8 @@ export const orderActionOutcome = z.object({
   done: z.boolean(),
   from: z.enum(STATUSES).optional(),
   to: z.enum(STATUSES).optional(),
-  reason: z.enum(SKIP_REASONS).optional(),
+  /** a SkipReason of the lifecycle (its table stays out of the console's folder screens) */
+  reason: z.string().optional(),
   /** who holds the order's claim, when that is why it was skipped */
   heldBy: z.string().nullable().optional(),
 });

@@ -1,11 +1,12 @@
-import { contracts } from '@nzeta/domain';
+import type * as disputesApi from '@nzeta/domain/contracts/disputes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/api/endpoints';
 
 /** Under 'folder-counts': the live order events refresh it with the counts. */
 export const dueDisputesQuery = queryOptions({
   queryKey: ['folder-counts', 'disputes-due'],
-  queryFn: async () => (await callEndpoint(contracts.disputes.dueDisputeCount)).data?.count ?? 0,
+  queryFn: async () =>
+    (await callEndpoint<typeof disputesApi.dueDisputeCount>('GET', '/admin/disputes/due-count')).data?.count ?? 0,
 });
 
 /** GET /admin/disputes/due-count: open disputes to answer within 3 days (overdue included). */

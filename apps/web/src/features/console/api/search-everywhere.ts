@@ -1,5 +1,5 @@
-import { contracts } from '@nzeta/domain';
 import type { GlobalSearchHit } from '@nzeta/domain/console/schemas';
+import type * as consoleContractsApi from '@nzeta/domain/contracts/console';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/api/endpoints';
 
@@ -12,7 +12,12 @@ export const searchEverywhereQuery = (term: string) =>
   queryOptions({
     queryKey: ['orders', 'global-search', term],
     queryFn: async ({ signal }): Promise<SearchEverywhereResult> => {
-      const answer = await callEndpoint(contracts.consoleContracts.globalSearch, { query: { q: term } }, { signal });
+      const answer = await callEndpoint<typeof consoleContractsApi.globalSearch>(
+        'GET',
+        '/admin/global-search',
+        { query: { q: term } },
+        { signal },
+      );
       return { hits: answer.data ?? [], more: answer.more };
     },
     enabled: term.trim().length > 0,

@@ -1,5 +1,4 @@
 import {
-  contracts,
   type FolderKey,
   type FolderOrderRow,
   MAX_ROWS_PER_ANSWER,
@@ -8,6 +7,7 @@ import {
   type SortKey,
   type Status,
 } from '@nzeta/domain';
+import type * as ordersApi from '@nzeta/domain/contracts/orders';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { PageSize } from '../../../components/ui/page-size-select';
 import { type AnswerOf, callEndpoint } from '../../../lib/api/endpoints';
@@ -39,11 +39,12 @@ export const ordersKeys = {
 /** Rows fetched per request when the whole folder is shown ('All'). */
 export const ALL_CHUNK = MAX_ROWS_PER_ANSWER;
 
-type ListEnvelope = AnswerOf<typeof contracts.orders.folderList>;
+type ListEnvelope = AnswerOf<typeof ordersApi.folderList>;
 
 function listPage(request: FolderListRequest, perPage: number, cursor: string | null, signal: AbortSignal) {
-  return callEndpoint(
-    contracts.orders.folderList,
+  return callEndpoint<typeof ordersApi.folderList>(
+    'GET',
+    '/admin/get-orders-list/:orderName',
     {
       params: { orderName: request.folder },
       query: {
@@ -63,8 +64,9 @@ function listPage(request: FolderListRequest, perPage: number, cursor: string | 
 
 /** A search in a folder goes through search-order (SPEC §7); plain pages through the list call. */
 function searchPage(request: FolderListRequest, perPage: number, signal: AbortSignal) {
-  return callEndpoint(
-    contracts.orders.searchOrders,
+  return callEndpoint<typeof ordersApi.searchOrders>(
+    'POST',
+    '/admin/search-order',
     {
       body: {
         start: request.page,

@@ -1,4 +1,5 @@
-import { contracts, type DisputeInput } from '@nzeta/domain';
+import type { DisputeInput } from '@nzeta/domain';
+import type * as disputesApi from '@nzeta/domain/contracts/disputes';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { callEndpoint, downloadEndpoint, fetchData } from '../../../lib/api/endpoints';
 import { useOrderChanged } from './use-order-changed';
@@ -7,7 +8,8 @@ import { useOrderChanged } from './use-order-changed';
 export const disputeQuery = (orderId: number) =>
   queryOptions({
     queryKey: ['orders', 'dispute', orderId],
-    queryFn: () => fetchData(contracts.disputes.dispute, { params: { orderId } }),
+    queryFn: () =>
+      fetchData<typeof disputesApi.dispute>('GET', '/admin/orders/:orderId/dispute', { params: { orderId } }),
   });
 
 export function useDispute(orderId: number) {
@@ -17,7 +19,10 @@ export function useDispute(orderId: number) {
 export const chargebackEvidenceQuery = (orderId: number) =>
   queryOptions({
     queryKey: ['orders', 'dispute-evidence', orderId],
-    queryFn: () => fetchData(contracts.disputes.disputeEvidence, { params: { orderId } }),
+    queryFn: () =>
+      fetchData<typeof disputesApi.disputeEvidence>('GET', '/admin/orders/:orderId/dispute/evidence', {
+        params: { orderId },
+      }),
   });
 
 export function useChargebackEvidence(orderId: number) {
@@ -26,7 +31,10 @@ export function useChargebackEvidence(orderId: number) {
 
 /** PUT /admin/orders/{orderId}/dispute */
 export function saveDispute({ orderId, values }: { orderId: number; values: DisputeInput }) {
-  return callEndpoint(contracts.disputes.saveDispute, { params: { orderId }, body: values });
+  return callEndpoint<typeof disputesApi.saveDispute>('PUT', '/admin/orders/:orderId/dispute', {
+    params: { orderId },
+    body: values,
+  });
 }
 
 export function useSaveDispute() {
@@ -36,5 +44,7 @@ export function useSaveDispute() {
 
 /** GET /admin/orders/{orderId}/dispute/evidence.pdf: the one file for the card network. */
 export function getEvidenceBundle(orderId: number): Promise<Blob> {
-  return downloadEndpoint(contracts.disputes.disputeEvidencePdf, { params: { orderId } });
+  return downloadEndpoint<typeof disputesApi.disputeEvidencePdf>('GET', '/admin/orders/:orderId/dispute/evidence.pdf', {
+    params: { orderId },
+  });
 }

@@ -1,4 +1,4 @@
-import { contracts } from '@nzeta/domain';
+import type * as orderDetailApi from '@nzeta/domain/contracts/order-detail';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { downloadEndpoint, fetchData } from '../../../lib/api/endpoints';
 
@@ -7,7 +7,10 @@ export type PackType = 1 | 2;
 export const defencePackQuery = (orderId: number, defencePackType: PackType) =>
   queryOptions({
     queryKey: ['defence-pack', orderId, defencePackType],
-    queryFn: () => fetchData(contracts.orderDetail.defencePackDetails, { body: { orderId, defencePackType } }),
+    queryFn: () =>
+      fetchData<typeof orderDetailApi.defencePackDetails>('POST', '/admin/defence-pack-details', {
+        body: { orderId, defencePackType },
+      }),
     staleTime: 0,
   });
 
@@ -17,7 +20,7 @@ export function useDefencePackDetails(orderId: number, defencePackType: PackType
 
 /** POST /admin/get-defence-pack-pdf: the server-made PDF as a blob. */
 export function getDefencePackPdf(input: { orderId: number; defencePackType: PackType }): Promise<Blob> {
-  return downloadEndpoint(contracts.orderDetail.defencePackPdf, { body: input });
+  return downloadEndpoint<typeof orderDetailApi.defencePackPdf>('POST', '/admin/get-defence-pack-pdf', { body: input });
 }
 
 export function useDefencePackPdf() {

@@ -1,11 +1,14 @@
-import { contracts } from '@nzeta/domain';
+import type * as orderDetailApi from '@nzeta/domain/contracts/order-detail';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchData } from '../../../lib/api/endpoints';
 
 export const emailContentQuery = (orderId: number) =>
   queryOptions({
     queryKey: ['email-content', orderId],
-    queryFn: () => fetchData(contracts.orderDetail.emailContent, { params: { orderId: String(orderId) } }),
+    queryFn: () =>
+      fetchData<typeof orderDetailApi.emailContent>('GET', '/admin/email-content/:orderId', {
+        params: { orderId: String(orderId) },
+      }),
   });
 
 export function useEmailContent(orderId: number) {

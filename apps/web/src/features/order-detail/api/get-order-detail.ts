@@ -1,4 +1,5 @@
-import { contracts, type OrderDetail } from '@nzeta/domain';
+import type { OrderDetail } from '@nzeta/domain';
+import type * as orderDetailApi from '@nzeta/domain/contracts/order-detail';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchData } from '../../../lib/api/endpoints';
 
@@ -6,7 +7,9 @@ import { fetchData } from '../../../lib/api/endpoints';
 export const orderDetailKey = (orderId: number) => ['orders', 'detail', orderId] as const;
 
 export async function getOrderDetail(orderId: number): Promise<OrderDetail> {
-  return fetchData(contracts.orderDetail.orderDetail, { params: { orderId: String(orderId) } });
+  return fetchData<typeof orderDetailApi.orderDetail>('GET', '/admin/get-orders-details/:orderId', {
+    params: { orderId: String(orderId) },
+  });
 }
 
 /** Mail still on its way: the page looks again until the worker has delivered it. */

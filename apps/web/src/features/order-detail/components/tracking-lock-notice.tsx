@@ -1,4 +1,5 @@
-import { contracts, formatDateTimeZoned } from '@nzeta/domain';
+import { formatDateTimeZoned } from '@nzeta/domain';
+import type * as orderDetailApi from '@nzeta/domain/contracts/order-detail';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchData } from '../../../lib/api/endpoints';
 import { apiRequest } from '../../../lib/api-client';
@@ -17,7 +18,10 @@ export function TrackingLockNotice({ orderId }: { orderId: number }) {
   const { businessTimeZone } = useAppConfig();
   const lock = useQuery({
     queryKey: trackLockKey(orderId),
-    queryFn: () => fetchData(contracts.orderDetail.trackLock, { params: { orderId: String(orderId) } }),
+    queryFn: () =>
+      fetchData<typeof orderDetailApi.trackLock>('GET', '/admin/track-lock/:orderId', {
+        params: { orderId: String(orderId) },
+      }),
   });
   const clear = useMutation({
     mutationFn: () => apiRequest('DELETE', `admin/track-lock/${orderId}`),

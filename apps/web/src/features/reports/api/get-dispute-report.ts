@@ -1,4 +1,4 @@
-import { contracts } from '@nzeta/domain';
+import type * as disputesApi from '@nzeta/domain/contracts/disputes';
 import { useQuery } from '@tanstack/react-query';
 import { fetchData } from '../../../lib/api/endpoints';
 
@@ -11,6 +11,7 @@ export interface DisputeReportRange {
 export function useDisputeReport(range: DisputeReportRange) {
   return useQuery({
     queryKey: ['reports', 'disputes', range],
-    queryFn: ({ signal }) => fetchData(contracts.disputes.disputeReport, { query: range }, { signal }),
+    queryFn: ({ signal }) =>
+      fetchData<typeof disputesApi.disputeReport>('GET', '/admin/dispute-report', { query: range }, { signal }),
   });
 }

@@ -1,12 +1,12 @@
-import { contracts } from '@nzeta/domain';
+import type * as disputesApi from '@nzeta/domain/contracts/disputes';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint, fetchData } from '../../../lib/api/endpoints';
 
-export type BundleProfiles = contracts.disputes.BundleProfiles;
+export type BundleProfiles = disputesApi.BundleProfiles;
 
 export const bundleProfilesQuery = queryOptions({
   queryKey: ['settings', 'dispute-profiles'],
-  queryFn: () => fetchData(contracts.disputes.disputeProfiles),
+  queryFn: () => fetchData<typeof disputesApi.disputeProfiles>('GET', '/admin/dispute-profiles'),
 });
 
 export function useBundleProfiles() {
@@ -17,7 +17,8 @@ export function useBundleProfiles() {
 export function useSaveBundleProfiles() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (profiles: BundleProfiles) => callEndpoint(contracts.disputes.saveDisputeProfiles, { body: profiles }),
+    mutationFn: (profiles: BundleProfiles) =>
+      callEndpoint<typeof disputesApi.saveDisputeProfiles>('PUT', '/admin/dispute-profiles', { body: profiles }),
     onSuccess: (answer) => queryClient.setQueryData(bundleProfilesQuery.queryKey, answer.data),
   });
 }

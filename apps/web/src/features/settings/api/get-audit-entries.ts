@@ -1,9 +1,9 @@
-import { contracts } from '@nzeta/domain';
+import type * as accountApi from '@nzeta/domain/contracts/account';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/api/endpoints';
 
 /** A row of the audit trail: the contract's, which the server answers too. */
-export type AuditEntry = contracts.account.AuditEntry;
+export type AuditEntry = accountApi.AuditEntry;
 
 export interface AuditFilters {
   action: string;
@@ -18,7 +18,7 @@ export const auditQuery = (filters: AuditFilters) =>
   queryOptions({
     queryKey: ['audit', filters],
     queryFn: async () => {
-      const answer = await callEndpoint(contracts.account.auditEntries, { query: filters });
+      const answer = await callEndpoint<typeof accountApi.auditEntries>('GET', '/admin/audit', { query: filters });
       return { rows: answer.data ?? [], total: answer.total };
     },
     placeholderData: keepPreviousData,

@@ -1,13 +1,14 @@
-import { contracts } from '@nzeta/domain';
+import type * as accountApi from '@nzeta/domain/contracts/account';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/api/endpoints';
 
 /** A payment gateway (SPEC §3): its numeric id; '1' marks the active one. */
-export type Gateway = contracts.account.Gateway;
+export type Gateway = accountApi.Gateway;
 
 export const gatewaysQuery = queryOptions({
   queryKey: ['gateways'],
-  queryFn: async () => (await callEndpoint(contracts.account.paymentGateways)).data ?? [],
+  queryFn: async () =>
+    (await callEndpoint<typeof accountApi.paymentGateways>('GET', '/admin/payment-gateways')).data ?? [],
 });
 
 export function useGateways() {

@@ -1,12 +1,12 @@
-import { contracts } from '@nzeta/domain';
+import type * as accountApi from '@nzeta/domain/contracts/account';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchData } from '../../../lib/api/endpoints';
 
-export type MfaStatus = contracts.account.MfaStatus;
+export type MfaStatus = accountApi.MfaStatus;
 
 export const mfaStatusQuery = queryOptions({
   queryKey: ['mfa-status'],
-  queryFn: () => fetchData(contracts.account.mfaStatus),
+  queryFn: () => fetchData<typeof accountApi.mfaStatus>('GET', '/admin/mfa/status'),
   staleTime: 0,
 });
 

@@ -1,10 +1,10 @@
-import { contracts } from '@nzeta/domain';
+import type * as accountApi from '@nzeta/domain/contracts/account';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchData } from '../../../lib/api/endpoints';
 
 export const settingsQuery = queryOptions({
   queryKey: ['settings'],
-  queryFn: () => fetchData(contracts.account.getSettings),
+  queryFn: () => fetchData<typeof accountApi.getSettings>('GET', '/admin/settings'),
   staleTime: 0,
 });
 

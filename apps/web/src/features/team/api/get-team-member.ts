@@ -1,4 +1,4 @@
-import { contracts } from '@nzeta/domain';
+import type * as accountApi from '@nzeta/domain/contracts/account';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchData } from '../../../lib/api/endpoints';
 import { teamKeys } from './get-team-members';
@@ -6,7 +6,8 @@ import { teamKeys } from './get-team-members';
 export const teamMemberQuery = (id: number) =>
   queryOptions({
     queryKey: teamKeys.member(id),
-    queryFn: () => fetchData(contracts.account.teamMemberInfo, { params: { id } }),
+    queryFn: () =>
+      fetchData<typeof accountApi.teamMemberInfo>('GET', '/admin/team-member-info/:id', { params: { id } }),
     // The edit form must start from what is stored now, not from a copy seconds old.
     staleTime: 0,
   });

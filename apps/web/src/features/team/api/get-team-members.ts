@@ -1,9 +1,9 @@
-import { contracts } from '@nzeta/domain';
+import type * as accountApi from '@nzeta/domain/contracts/account';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/api/endpoints';
 
 /** A row of the member list (SPEC §3): the password is a mask, never the real one. */
-export type TeamMember = contracts.account.TeamListRow;
+export type TeamMember = accountApi.TeamListRow;
 
 export const teamKeys = {
   all: ['team'] as const,
@@ -14,7 +14,8 @@ export const teamKeys = {
 
 export const teamMembersQuery = queryOptions({
   queryKey: teamKeys.list,
-  queryFn: async () => (await callEndpoint(contracts.account.teamMemberList)).data ?? [],
+  queryFn: async () =>
+    (await callEndpoint<typeof accountApi.teamMemberList>('GET', '/admin/get-team-member-list')).data ?? [],
 });
 
 export function useTeamMembers() {

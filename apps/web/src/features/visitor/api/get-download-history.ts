@@ -1,9 +1,9 @@
-import { contracts } from '@nzeta/domain';
+import type * as publicContractsApi from '@nzeta/domain/contracts/public';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type AnswerOf, requestEndpoint } from '../../../lib/api/endpoints';
 
 /** A row of the visitor's download history (SPEC §3), as the contract gives it. */
-export type DownloadHistoryRow = contracts.publicContracts.VisitorHistoryRow;
+export type DownloadHistoryRow = publicContractsApi.VisitorHistoryRow;
 
 export interface DownloadHistory {
   rows: DownloadHistoryRow[];
@@ -11,14 +11,15 @@ export interface DownloadHistory {
   path: DataOfField<'path'>;
 }
 
-type DataOfField<K extends 'mainResult' | 'path'> = AnswerOf<typeof contracts.publicContracts.downloadHistory>[K];
+type DataOfField<K extends 'mainResult' | 'path'> = AnswerOf<typeof publicContractsApi.downloadHistory>[K];
 
 /** Thrown when the visitor token is missing, expired or for another order: the page sends the visitor back. */
 export class VisitorAccessError extends Error {}
 
 export async function getDownloadHistory(orderId: number, token: string): Promise<DownloadHistory> {
-  const result = await requestEndpoint(
-    contracts.publicContracts.downloadHistory,
+  const result = await requestEndpoint<typeof publicContractsApi.downloadHistory>(
+    'POST',
+    '/front/get-download-history',
     { body: { orderId: String(orderId) } },
     { token },
   );
