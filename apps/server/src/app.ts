@@ -38,6 +38,7 @@ import { settingsRoutes } from './features/settings/settings.routes';
 import { teamRoutes } from './features/team/team.routes';
 import { trackLockRoutes } from './features/visitor/track-lock.routes';
 import { visitorRoutes } from './features/visitor/visitor.routes';
+import { apiDescriptionSchema } from './lib/contract-schema';
 import { EventHub } from './lib/event-hub';
 import { serializeRequest } from './lib/redact-url';
 import { staffScope } from './plugins/authentication';
@@ -173,7 +174,7 @@ export async function buildApp({
         await staffApi.register(staffScope);
         await staffApi.register(accessAudit);
         // The API description maps every route and field: for signed-in staff only.
-        staffApi.get('/docs', { config: { permission: 'account.self' }, schema: { hide: true } }, async () =>
+        staffApi.get('/docs', { config: { permission: 'account.self' }, schema: apiDescriptionSchema }, async () =>
           app.swagger(),
         );
         await staffApi.register(authRoutes);

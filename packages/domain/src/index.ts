@@ -1,5 +1,6 @@
 export * from './activity-actions';
 export * from './console';
+export * as contracts from './contracts';
 export * from './dial-codes';
 export * from './disputes';
 export * from './errors';

@@ -67,7 +67,7 @@ export function StaffLayout() {
     to: entry.to,
     icon: entry.icon,
     group: entry.group,
-    count: entry.folder && counts.data ? (counts.data as FolderCounts)[COUNT_FIELDS[entry.folder]] : undefined,
+    count: entry.folder && counts.data ? counts.data[COUNT_FIELDS[entry.folder] as keyof FolderCounts] : undefined,
   }));
 
   return (

@@ -1,20 +1,15 @@
+import type * as publicContractsApi from '@nzeta/domain/contracts/public';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from './api-client';
+import { fetchData } from './api/endpoints';
 import { queryKeys } from './query-keys';
 
-export interface AppConfig {
-  productTitle: string;
-  publicSiteUrl: string;
-  applicationMailDomain: string;
-  businessTimeZone: string;
-  idleTimeoutMinutes: number;
-}
+export type AppConfig = publicContractsApi.AppConfig;
 
 export const DEFAULT_TITLE = 'New Zealand Electronic Travel Authority (NZeTA)';
 
 export const appConfigQuery = queryOptions({
   queryKey: queryKeys.appConfig,
-  queryFn: async () => (await apiCall<AppConfig>('GET', 'app-config', { token: null })).data as AppConfig,
+  queryFn: () => fetchData<typeof publicContractsApi.appConfig>('GET', '/app-config', {}, { token: null }),
   staleTime: Number.POSITIVE_INFINITY,
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listSortFields } from '../console/schemas';
-import { FOLDER_KEYS, MAX_PAGE_SIZE, MONTHS } from '../folders';
+import { type FolderKey, MAX_PAGE_SIZE, MONTHS, toFolderKey } from '../folders';
 import { STATUSES } from '../statuses';
 import { orderIdList, orderIdValue, requiredText, singleLine, yesNoFlag } from './common';
 
@@ -26,12 +26,17 @@ export const folderListQuery = z.object({
 });
 export type FolderListQuery = z.infer<typeof folderListQuery>;
 
-export const folderName = z
-  .string()
-  .refine(
-    (v) => (FOLDER_KEYS as readonly string[]).includes(v) || ['refundorder', 'chargeback'].includes(v.toLowerCase()),
-    'Unknown folder.',
-  );
+/** A folder key or one of its older spellings, read into the key itself ('Unknown folder.' otherwise). */
+export function folderKey(text: z.ZodString) {
+  return text.transform((value, ctx): FolderKey => {
+    const key = toFolderKey(value);
+    if (key) return key;
+    ctx.issues.push({ code: 'custom', message: 'Unknown folder.', input: value });
+    return z.NEVER;
+  });
+}
+
+export const folderName = folderKey(z.string());
 
 export const searchOrdersInput = z.object({
   start: pageNumber.default(1),
@@ -57,7 +62,11 @@ export const changeOrderStatusInput = z.object({
   // a bad id answers the id's own message rather than a generic union error.
   orderId: z.preprocess((v) => (v === undefined || v === null || Array.isArray(v) ? v : [v]), orderIdList),
   updatingStatus: z.enum(STATUSES, { error: 'Unknown status.' }),
-  permanentDeletedFlag: z.union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).optional(),
+  /** true, 1 or '1' erase the order for good (Deleted only); read here into a boolean */
+  permanentDeletedFlag: z
+    .union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1')])
+    .optional()
+    .transform((v) => v === true || v === 1 || v === '1'),
 });
 export type ChangeOrderStatusInput = z.infer<typeof changeOrderStatusInput>;
 
@@ -172,4 +181,10 @@ export const sendInvoiceInput = z.object({
     .regex(/^\d+$/, 'Please enter a valid order id.'),
 });
 
-export const orderIdParam = z.object({ orderId: z.string().regex(/^\d{1,15}$/, 'Please enter a valid order id.') });
+/** An order id in a path, read into its number. */
+export const orderIdParam = z.object({
+  orderId: z
+    .string()
+    .regex(/^\d{1,15}$/, 'Please enter a valid order id.')
+    .transform(Number),
+});

@@ -29,7 +29,7 @@ export const auditLog = pgTable(
     action: text('action').notNull(),
     target: text('target'),
     ip: text('ip'),
-    outcome: text('outcome').notNull().default('ok'),
+    outcome: text('outcome').notNull().default('ok').$type<'ok' | 'denied' | 'failed'>(),
     detail: jsonb('detail').$type<Record<string, unknown>>(),
   },
   (t) => [index('audit_at_idx').on(t.at), index('audit_action_idx').on(t.action, t.at)],

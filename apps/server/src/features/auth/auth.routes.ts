@@ -1,7 +1,8 @@
-import { changePasswordInput, loginInput } from '@nzeta/domain';
+import { contracts } from '@nzeta/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { writeAudit } from '../../lib/audit';
+import { contractSchema } from '../../lib/contract-schema';
 import { endStaffSession } from '../../lib/staff-session';
 import { currentStaff } from '../../plugins/authentication';
 import { addressGate } from './address-gate';
@@ -23,8 +24,12 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   });
 
   api.post(
-    '/admin/admin-login',
-    { schema: { body: loginInput, tags: ['auth'] }, config: { permission: 'public' }, preHandler: signInGate },
+    contracts.account.signIn.path,
+    {
+      schema: contractSchema(contracts.account.signIn, ['auth']),
+      config: { permission: 'public' },
+      preHandler: signInGate,
+    },
     async (request, reply) => {
       const { config } = app.ctx;
       const { user, jwtToken, deviceCookie } = await signIn(app.ctx.db, config, {
@@ -47,14 +52,18 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   // Enrolment and sign-out stay open while two-step verification must still be set up; who the
   // member is (user_info) too, so the console can show the enrolment screen.
   const enrolling = { permission: 'account.self', allowDuringMfaSetup: true } as const;
-  api.get('/user_info', { schema: { tags: ['auth'] }, config: enrolling }, async (request) => {
-    const member = currentStaff(request);
-    return { status: 1, message: 'OK', data: { user: { id: member.id, name: member.name, type: member.role } } };
-  });
+  api.get(
+    contracts.account.userInfo.path,
+    { schema: contractSchema(contracts.account.userInfo, ['auth']), config: enrolling },
+    async (request) => {
+      const member = currentStaff(request);
+      return { status: 1, message: 'OK', data: { user: { id: member.id, name: member.name, type: member.role } } };
+    },
+  );
 
   api.post(
-    '/admin/change-password',
-    { schema: { body: changePasswordInput, tags: ['auth'] }, config: { permission: 'account.self' } },
+    contracts.account.changePassword.path,
+    { schema: contractSchema(contracts.account.changePassword, ['auth']), config: { permission: 'account.self' } },
     async (request) => {
       const member = currentStaff(request);
       // With two-step verification on, a stolen session alone cannot set a new password.
@@ -70,12 +79,16 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  api.post('/admin/logout', { schema: { tags: ['auth'] }, config: enrolling }, async (request) => {
-    const member = currentStaff(request);
-    await revokeTokens(app.ctx.db, member.id);
-    await endStaffSession(app.ctx.db, member.sid);
-    return { status: 1, message: 'You have been signed out.', data: null };
-  });
+  api.post(
+    contracts.account.logout.path,
+    { schema: contractSchema(contracts.account.logout, ['auth']), config: enrolling },
+    async (request) => {
+      const member = currentStaff(request);
+      await revokeTokens(app.ctx.db, member.id);
+      await endStaffSession(app.ctx.db, member.sid);
+      return { status: 1, message: 'You have been signed out.', data: null };
+    },
+  );
 
   await passwordResetRoutes(app);
   await mfaRoutes(app);

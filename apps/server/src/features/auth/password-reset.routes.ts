@@ -1,6 +1,7 @@
-import { forgotPasswordInput, resetPasswordInput } from '@nzeta/domain';
+import { contracts } from '@nzeta/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { contractSchema } from '../../lib/contract-schema';
 import { addressGate } from './address-gate';
 import { RESET_LINK_SENT, requestPasswordReset, settleResetLinks } from './request-password-reset';
 import { resetPassword } from './reset-password';
@@ -15,8 +16,8 @@ export async function passwordResetRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onClose', settleResetLinks);
 
   api.post(
-    '/admin/forgot-password',
-    { config, preHandler, schema: { tags, body: forgotPasswordInput } },
+    contracts.account.forgotPassword.path,
+    { config, preHandler, schema: contractSchema(contracts.account.forgotPassword, tags) },
     async (request) => {
       await requestPasswordReset(
         app.ctx.db,
@@ -34,8 +35,8 @@ export async function passwordResetRoutes(app: FastifyInstance): Promise<void> {
   );
 
   api.post(
-    '/admin/reset-password',
-    { config, preHandler, schema: { tags, body: resetPasswordInput } },
+    contracts.account.resetPassword.path,
+    { config, preHandler, schema: contractSchema(contracts.account.resetPassword, tags) },
     async (request) => {
       await resetPassword(app.ctx.db, app.ctx.config, { ...request.body, ip: request.ip });
       return { status: 1, message: 'Your password has been reset. Please sign in with your new password.', data: null };

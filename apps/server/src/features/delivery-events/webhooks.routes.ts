@@ -1,6 +1,7 @@
-import { sendgridBatch, snsEnvelope } from '@nzeta/domain';
+import { contracts, sendgridBatch, snsEnvelope } from '@nzeta/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../lib/app-error';
+import { contractSchema, pathBelow } from '../../lib/contract-schema';
 import { normaliseSendgridEvents } from './normalise-sendgrid';
 import { normaliseSesEvent } from './normalise-ses';
 import { recordDeliveryEvents } from './record-delivery-events';
@@ -8,6 +9,7 @@ import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifySendgridSignature } from './s
 import { createSnsVerifier, type FetchText, fetchTextOverHttps, isSnsUrl, regionOfTopic } from './sns-signature';
 
 export const INVALID_SIGNATURE = 'Invalid signature.';
+const { publicContracts } = contracts;
 /** SendGrid batches up to a few thousand events; SNS messages are at most 256 KB. */
 const SENDGRID_BODY_LIMIT = 5 * 1024 * 1024;
 const SNS_BODY_LIMIT = 512 * 1024;
@@ -43,8 +45,12 @@ export async function webhooksRoutes(app: FastifyInstance, options: WebhookRoute
   };
 
   app.post(
-    '/sendgrid',
-    { bodyLimit: SENDGRID_BODY_LIMIT, config: { rateLimit: webhookRateLimit }, schema: { tags: ['webhooks'] } },
+    pathBelow(publicContracts.sendgridWebhook, '/webhooks'),
+    {
+      bodyLimit: SENDGRID_BODY_LIMIT,
+      config: { rateLimit: webhookRateLimit },
+      schema: contractSchema(publicContracts.sendgridWebhook, ['webhooks']),
+    },
     async (request, reply) => {
       const payload = typeof request.body === 'string' ? request.body : '';
       const isSigned = verifySendgridSignature({
@@ -62,8 +68,12 @@ export async function webhooksRoutes(app: FastifyInstance, options: WebhookRoute
   );
 
   app.post(
-    '/ses',
-    { bodyLimit: SNS_BODY_LIMIT, config: { rateLimit: webhookRateLimit }, schema: { tags: ['webhooks'] } },
+    pathBelow(publicContracts.sesWebhook, '/webhooks'),
+    {
+      bodyLimit: SNS_BODY_LIMIT,
+      config: { rateLimit: webhookRateLimit },
+      schema: contractSchema(publicContracts.sesWebhook, ['webhooks']),
+    },
     async (request, reply) => {
       const payload = typeof request.body === 'string' ? request.body : '';
       const topic = config.SES_SNS_TOPIC_ARN;

@@ -1,15 +1,8 @@
-import {
-  bundleProfilesInput,
-  businessToday,
-  disputeInput,
-  disputeParams,
-  disputeRecord,
-  disputeReportQuery,
-  envelope,
-} from '@nzeta/domain';
+import { type bundleProfilesInput, businessToday, contracts } from '@nzeta/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { contractSchema } from '../../lib/contract-schema';
 import { currentStaff } from '../../plugins/authentication';
 import { getBundleProfiles, saveBundleProfiles } from './bundle-profiles';
 import { getChargebackEvidence } from './get-chargeback-evidence';
@@ -20,6 +13,7 @@ import { getEvidenceBundle } from './get-evidence-bundle';
 import { saveDispute } from './save-dispute';
 
 const tags = ['disputes'];
+const { disputes } = contracts;
 
 /** The chargeback desk: the dispute record, its evidence bundle, the due count and the report. */
 export async function disputesRoutes(fastify: FastifyInstance): Promise<void> {
@@ -28,11 +22,8 @@ export async function disputesRoutes(fastify: FastifyInstance): Promise<void> {
   const evidenceRequest = (orderId: number) => ({ orderId, timeZone: config.BUSINESS_TZ, mailFrom: config.MAIL_FROM });
 
   app.get(
-    '/admin/orders/:orderId/dispute',
-    {
-      config: { permission: 'orders.work' },
-      schema: { tags, params: disputeParams, response: { 200: envelope(disputeRecord) } },
-    },
+    disputes.dispute.path,
+    { config: { permission: 'orders.work' }, schema: contractSchema(disputes.dispute, tags) },
     async (request) => ({
       status: 1,
       message: 'Dispute loaded.',
@@ -41,8 +32,8 @@ export async function disputesRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.put(
-    '/admin/orders/:orderId/dispute',
-    { config: { permission: 'disputes.edit' }, schema: { tags, params: disputeParams, body: disputeInput } },
+    disputes.saveDispute.path,
+    { config: { permission: 'disputes.edit' }, schema: contractSchema(disputes.saveDispute, tags) },
     async (request) => {
       const { moved, ...data } = await saveDispute(app.ctx.db, {
         orderId: request.params.orderId,
@@ -60,8 +51,8 @@ export async function disputesRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.get(
-    '/admin/orders/:orderId/dispute/evidence',
-    { config: { permission: 'orders.work' }, schema: { tags, params: disputeParams } },
+    disputes.disputeEvidence.path,
+    { config: { permission: 'orders.work' }, schema: contractSchema(disputes.disputeEvidence, tags) },
     async (request) => ({
       status: 1,
       message: 'Evidence loaded.',
@@ -70,8 +61,8 @@ export async function disputesRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.get(
-    '/admin/orders/:orderId/dispute/evidence.pdf',
-    { config: { permission: 'orders.work' }, schema: { tags, params: disputeParams } },
+    disputes.disputeEvidencePdf.path,
+    { config: { permission: 'orders.work' }, schema: contractSchema(disputes.disputeEvidencePdf, tags) },
     async (request, reply) => {
       const { orderId } = request.params;
       const { pdf, summary } = await getEvidenceBundle(app.ctx.db, evidenceRequest(orderId));
@@ -84,15 +75,19 @@ export async function disputesRoutes(fastify: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get('/admin/disputes/due-count', { config: { permission: 'orders.work' }, schema: { tags } }, async () => ({
-    status: 1,
-    message: 'Count loaded.',
-    data: { count: await countDueDisputes(app.ctx.db, businessToday(config.BUSINESS_TZ)) },
-  }));
+  app.get(
+    disputes.dueDisputeCount.path,
+    { config: { permission: 'orders.work' }, schema: contractSchema(disputes.dueDisputeCount, tags) },
+    async () => ({
+      status: 1,
+      message: 'Count loaded.',
+      data: { count: await countDueDisputes(app.ctx.db, businessToday(config.BUSINESS_TZ)) },
+    }),
+  );
 
   app.get(
-    '/admin/dispute-report',
-    { config: { permission: 'reports.disputes' }, schema: { tags, querystring: disputeReportQuery } },
+    disputes.disputeReport.path,
+    { config: { permission: 'reports.disputes' }, schema: contractSchema(disputes.disputeReport, tags) },
     async (request) => ({
       status: 1,
       message: 'Report loaded.',
@@ -100,15 +95,15 @@ export async function disputesRoutes(fastify: FastifyInstance): Promise<void> {
     }),
   );
 
-  app.get('/admin/dispute-profiles', { config: { permission: 'settings.manage' }, schema: { tags } }, async () => ({
-    status: 1,
-    message: 'Profiles loaded.',
-    data: await getBundleProfiles(app.ctx.db),
-  }));
+  app.get(
+    disputes.disputeProfiles.path,
+    { config: { permission: 'settings.manage' }, schema: contractSchema(disputes.disputeProfiles, tags) },
+    async () => ({ status: 1, message: 'Profiles loaded.', data: await getBundleProfiles(app.ctx.db) }),
+  );
 
   app.put(
-    '/admin/dispute-profiles',
-    { config: { permission: 'settings.manage' }, schema: { tags, body: bundleProfilesInput } },
+    disputes.saveDisputeProfiles.path,
+    { config: { permission: 'settings.manage' }, schema: contractSchema(disputes.saveDisputeProfiles, tags) },
     async (request) => {
       await saveBundleProfiles(app.ctx.db, request.body);
       return {

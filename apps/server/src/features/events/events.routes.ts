@@ -1,5 +1,7 @@
 import type { ServerResponse } from 'node:http';
+import { contracts } from '@nzeta/domain';
 import type { FastifyInstance } from 'fastify';
+import { contractSchema } from '../../lib/contract-schema';
 import type { OrdersChange } from '../../lib/event-hub';
 import { isStillSignedIn } from '../../lib/staff-session';
 
@@ -21,8 +23,11 @@ export async function eventsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get(
-    '/admin/events',
-    { config: { permission: 'orders.work', allowQueryToken: true }, schema: { tags: ['orders'] } },
+    contracts.publicContracts.events.path,
+    {
+      config: { permission: 'orders.work', allowQueryToken: true },
+      schema: contractSchema(contracts.publicContracts.events, ['orders']),
+    },
     (request, reply) => {
       reply.hijack();
       const res = reply.raw;

@@ -1,6 +1,7 @@
-import { gatewaySettingInput } from '@nzeta/domain';
+import { contracts } from '@nzeta/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { contractSchema } from '../../lib/contract-schema';
 import { currentStaff } from '../../plugins/authentication';
 import { findGateways } from './find-gateways';
 import { setActiveGateway } from './set-active-gateway';
@@ -10,15 +11,16 @@ export async function gatewaysRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const config = { permission: 'gateways.manage' } as const;
   const tags = ['gateways'];
+  const { account } = contracts;
 
-  api.get('/admin/payment-gateways', { config, schema: { tags } }, async () => {
+  api.get(account.paymentGateways.path, { config, schema: contractSchema(account.paymentGateways, tags) }, async () => {
     const rows = await findGateways(app.ctx.db);
     return { status: 1, message: 'OK', data: rows, total: rows.length };
   });
 
   api.post(
-    '/admin/payment-gateway-setting',
-    { config, schema: { tags, body: gatewaySettingInput } },
+    account.setPaymentGateway.path,
+    { config, schema: contractSchema(account.setPaymentGateway, tags) },
     async (request) => {
       await setActiveGateway(app.ctx.db, currentStaff(request), request.body.gatewayId, request.ip);
       return { status: 1, message: 'Payment gateway updated successfully.', data: null };

@@ -1,16 +1,13 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { disputeIntakeInput, intakeApplicationInput } from '@nzeta/domain';
+import { contracts, intakeApplicationInput } from '@nzeta/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { contractSchema, pathBelow } from '../../lib/contract-schema';
 import { intakeDispute } from '../disputes';
 import { createOrderFromApplication } from './create-order';
 
-const orderReceived = z.object({
-  status: z.number(),
-  message: z.string(),
-  data: z.object({ order_id: z.number() }),
-});
+const { intakeOrder } = contracts.publicContracts;
+const { intakeDispute: intakeDisputeContract } = contracts.disputes;
 
 /** POST /api/intake/orders: paid applications from the public site (DESIGN §8). */
 export async function intakeRoutes(app: FastifyInstance): Promise<void> {
@@ -26,11 +23,12 @@ export async function intakeRoutes(app: FastifyInstance): Promise<void> {
   };
 
   app.withTypeProvider<ZodTypeProvider>().post(
-    '/orders',
+    pathBelow(intakeOrder, '/intake'),
     {
       onRequest: requireApiKey,
       config: { idempotent: true },
-      schema: { tags: ['intake'], body: intakeApplicationInput, response: { 200: orderReceived } },
+      // The application's schema stays with the intake; the contract gives the answer.
+      schema: { ...contractSchema(intakeOrder, ['intake']), body: intakeApplicationInput },
     },
     async (request) => {
       const { reference, ...application } = request.body;
@@ -43,8 +41,8 @@ export async function intakeRoutes(app: FastifyInstance): Promise<void> {
   app
     .withTypeProvider<ZodTypeProvider>()
     .post(
-      '/disputes',
-      { onRequest: requireApiKey, schema: { tags: ['intake'], body: disputeIntakeInput } },
+      pathBelow(intakeDisputeContract, '/intake'),
+      { onRequest: requireApiKey, schema: contractSchema(intakeDisputeContract, ['intake']) },
       async (request, reply) => {
         const { dispute, created } = await intakeDispute(app.ctx.db, request.body);
         if (created) app.ctx.events.ordersChanged();

@@ -1,5 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
+import { contracts } from '@nzeta/domain';
 import type { FastifyInstance } from 'fastify';
+import { contractSchema } from '../../lib/contract-schema';
 
 /**
  * Prometheus text for a scraper holding METRICS_TOKEN. Without the token configured, or with a
@@ -7,13 +9,19 @@ import type { FastifyInstance } from 'fastify';
  * itself to a caller who cannot use it.
  */
 export async function metricsRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
-    const { metrics, config } = app.ctx;
-    if (!metrics || !config.METRICS_TOKEN || !isToken(request.headers.authorization, config.METRICS_TOKEN)) {
-      return reply.code(404).send({ status: 0, message: 'Not found.', code: 'NOT_FOUND' });
-    }
-    return reply.header('content-type', metrics.registry.contentType).send(await metrics.registry.metrics());
-  });
+  const contract = contracts.publicContracts.metrics;
+  // Left out of the API description: the scraper's endpoint is not part of the staff API.
+  app.get(
+    contract.path,
+    { schema: { ...contractSchema(contract, ['metrics']), hide: true } },
+    async (request, reply) => {
+      const { metrics, config } = app.ctx;
+      if (!metrics || !config.METRICS_TOKEN || !isToken(request.headers.authorization, config.METRICS_TOKEN)) {
+        return reply.code(404).send({ status: 0, message: 'Not found.', code: 'NOT_FOUND' });
+      }
+      return reply.header('content-type', metrics.registry.contentType).send(await metrics.registry.metrics());
+    },
+  );
 }
 
 function isToken(header: string | undefined, token: string): boolean {

@@ -1,19 +1,21 @@
-import { defencePackInput, sendInvoiceInput } from '@nzeta/domain';
+import { contracts } from '@nzeta/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { contractSchema } from '../../lib/contract-schema';
 import { currentStaff } from '../../plugins/authentication';
 import { getDefencePackDetails, getDefencePackPdf } from '../defence-packs';
 import { sendInvoice } from '../invoices';
 
 const work = { permission: 'orders.work' } as const;
+const { orderDetail: detail } = contracts;
 
 /** Chargeback defence packs (PDF and modal preview) and invoices. */
 export async function disputeRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.post(
-    '/admin/get-defence-pack-pdf',
-    { config: work, schema: { body: defencePackInput, tags: ['defence packs'] } },
+    detail.defencePackPdf.path,
+    { config: work, schema: contractSchema(detail.defencePackPdf, ['defence packs']) },
     async (request, reply) => {
       const { orderId, defencePackType } = request.body;
       const pdf = await getDefencePackPdf(app.ctx.db, {
@@ -30,8 +32,8 @@ export async function disputeRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.post(
-    '/admin/defence-pack-details',
-    { config: work, schema: { body: defencePackInput, tags: ['defence packs'] } },
+    detail.defencePackDetails.path,
+    { config: work, schema: contractSchema(detail.defencePackDetails, ['defence packs']) },
     async (request) => {
       const { orderId, defencePackType } = request.body;
       const data = await getDefencePackDetails(app.ctx.db, {
@@ -45,8 +47,8 @@ export async function disputeRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.post(
-    '/admin/send-invoice',
-    { config: { ...work, idempotent: true }, schema: { body: sendInvoiceInput, tags: ['invoices'] } },
+    detail.sendInvoice.path,
+    { config: { ...work, idempotent: true }, schema: contractSchema(detail.sendInvoice, ['invoices']) },
     async (request) => {
       const mailId = await sendInvoice(app.ctx.db, {
         orderId: Number(request.body.orderId),

@@ -1,8 +1,9 @@
-import { addRemarkInput, orderIdParam, transactionDetailsInput } from '@nzeta/domain';
+import { contracts } from '@nzeta/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/app-error';
 import { writeAudit } from '../../lib/audit';
+import { contractSchema } from '../../lib/contract-schema';
 import { currentStaff } from '../../plugins/authentication';
 import { addRemark } from './add-remark';
 import { disputeRoutes } from './dispute.routes';
@@ -13,17 +14,19 @@ import { orderDocumentRoutes } from './order-documents.routes';
 import { saveTransactionDetails } from './save-transaction-details';
 
 const work = { permission: 'orders.work' } as const;
+const tags = ['order detail'];
+const { orderDetail: detail } = contracts;
 
 /** The order detail page (SPEC §2.13): read, comment, transaction details, e-mail preview. */
 export async function orderDetailRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get(
-    '/admin/get-orders-details/:orderId',
-    { config: work, schema: { params: orderIdParam, tags: ['order detail'] } },
+    detail.orderDetail.path,
+    { config: work, schema: contractSchema(detail.orderDetail, tags) },
     async (request) => {
       const actor = currentStaff(request);
-      const orderId = Number(request.params.orderId);
+      const { orderId } = request.params;
       const { config, db } = app.ctx;
       const order = await getOrderDetail(db, {
         orderId,
@@ -44,8 +47,8 @@ export async function orderDetailRoutes(fastify: FastifyInstance): Promise<void>
   );
 
   app.post(
-    '/admin/add-new-remark',
-    { config: { ...work, idempotent: true }, schema: { body: addRemarkInput, tags: ['order detail'] } },
+    detail.addRemark.path,
+    { config: { ...work, idempotent: true }, schema: contractSchema(detail.addRemark, tags) },
     async (request) => {
       const actor = currentStaff(request);
       const id = await addRemark(app.ctx.db, request.body, actor);
@@ -54,8 +57,8 @@ export async function orderDetailRoutes(fastify: FastifyInstance): Promise<void>
   );
 
   app.post(
-    '/admin/save-transaction-details',
-    { config: work, schema: { body: transactionDetailsInput, tags: ['order detail'] } },
+    detail.saveTransactionDetails.path,
+    { config: work, schema: contractSchema(detail.saveTransactionDetails, tags) },
     async (request) => {
       await saveTransactionDetails(app.ctx.db, request.body, currentStaff(request));
       return { status: 1, message: 'Transaction details saved successfully.' };
@@ -63,10 +66,10 @@ export async function orderDetailRoutes(fastify: FastifyInstance): Promise<void>
   );
 
   app.get(
-    '/admin/email-content/:orderId',
-    { config: work, schema: { params: orderIdParam, tags: ['order detail'] } },
+    detail.emailContent.path,
+    { config: work, schema: contractSchema(detail.emailContent, tags) },
     async (request) => {
-      const orderId = Number(request.params.orderId);
+      const { orderId } = request.params;
       const data = await getEmailContent(app.ctx.db, orderId, {
         trackOrderUrl: trackOrderUrl(app.ctx.config.PUBLIC_APP_URL, orderId),
       });

@@ -1,15 +1,9 @@
-import {
-  FILE_REQUIRED_MESSAGE,
-  orderIdParam,
-  resendMailInput,
-  resendViaFallbackInput,
-  uploadDocumentFields,
-} from '@nzeta/domain';
+import { contracts, FILE_REQUIRED_MESSAGE, uploadDocumentFields } from '@nzeta/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError, badRequest } from '../../lib/app-error';
 import { writeAudit } from '../../lib/audit';
+import { contractSchema } from '../../lib/contract-schema';
 import { currentStaff } from '../../plugins/authentication';
 import { prepareUpload, TOO_LARGE_MESSAGE } from '../documents';
 import { getDocument } from './get-document';
@@ -21,45 +15,48 @@ import { uploadDocument } from './upload-document';
 const work = { permission: 'orders.work' } as const;
 /** creates something: an Idempotency-Key makes a replay answer the first result */
 const once = { ...work, idempotent: true } as const;
-const documentParams = orderIdParam.extend({
-  file1: z.string().regex(/^[A-Za-z0-9_-]{8,128}(\.[a-z0-9]{1,8})?$/, 'Document not found.'),
-});
+const tags = ['order detail'];
+const { orderDetail: detail } = contracts;
 
 /** Approved documents: upload with the approval e-mail, resend, and the staff-only download. */
 export async function orderDocumentRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { storage } = app.ctx;
 
-  app.post('/admin/upload-visa-document', { config: once, schema: { tags: ['order detail'] } }, async (request) => {
-    const actor = currentStaff(request);
-    const { fields, file } = await readUpload(request, 'uploadVisaDoc');
-    const parsed = uploadDocumentFields.safeParse(fields);
-    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid request.');
-    if (!file) throw badRequest(FILE_REQUIRED_MESSAGE);
-    const prepared = await prepareUpload(file.content);
-    if (!prepared.ok) throw new AppError(prepared.message, prepared.message === TOO_LARGE_MESSAGE ? 413 : 400);
-    const result = await uploadDocument(
-      app.ctx.db,
-      storage,
-      {
-        orderId: parsed.data.orderId,
-        email: parsed.data.email,
-        provider: parsed.data.mailServiceProvider,
-        content: prepared.content,
-        ext: prepared.ext,
-        mime: prepared.mime,
-        originalName: file.filename,
-        trackOrderUrl: trackOrderUrl(app.ctx.config.PUBLIC_APP_URL, parsed.data.orderId),
-      },
-      actor,
-    );
-    app.ctx.events.ordersChanged();
-    return { status: 1, message: 'Document uploaded and the approval e-mail is on its way.', data: result };
-  });
+  app.post(
+    detail.uploadDocument.path,
+    { config: once, schema: contractSchema(detail.uploadDocument, tags) },
+    async (request) => {
+      const actor = currentStaff(request);
+      const { fields, file } = await readUpload(request, 'uploadVisaDoc');
+      const parsed = uploadDocumentFields.safeParse(fields);
+      if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid request.');
+      if (!file) throw badRequest(FILE_REQUIRED_MESSAGE);
+      const prepared = await prepareUpload(file.content);
+      if (!prepared.ok) throw new AppError(prepared.message, prepared.message === TOO_LARGE_MESSAGE ? 413 : 400);
+      const result = await uploadDocument(
+        app.ctx.db,
+        storage,
+        {
+          orderId: parsed.data.orderId,
+          email: parsed.data.email,
+          provider: parsed.data.mailServiceProvider,
+          content: prepared.content,
+          ext: prepared.ext,
+          mime: prepared.mime,
+          originalName: file.filename,
+          trackOrderUrl: trackOrderUrl(app.ctx.config.PUBLIC_APP_URL, parsed.data.orderId),
+        },
+        actor,
+      );
+      app.ctx.events.ordersChanged();
+      return { status: 1, message: 'Document uploaded and the approval e-mail is on its way.', data: result };
+    },
+  );
 
   app.post(
-    '/admin/resend-mail',
-    { config: once, schema: { body: resendMailInput, tags: ['order detail'] } },
+    detail.resendMail.path,
+    { config: once, schema: contractSchema(detail.resendMail, tags) },
     async (request) => {
       const mailId = await resendMail(app.ctx.db, request.body, currentStaff(request), {
         trackOrderUrl: trackOrderUrl(app.ctx.config.PUBLIC_APP_URL, request.body.orderId),
@@ -69,8 +66,8 @@ export async function orderDocumentRoutes(fastify: FastifyInstance): Promise<voi
   );
 
   app.post(
-    '/admin/resend-mail-fallback',
-    { config: once, schema: { body: resendViaFallbackInput, tags: ['order detail'] } },
+    detail.resendMailFallback.path,
+    { config: once, schema: contractSchema(detail.resendMailFallback, tags) },
     async (request) => {
       const { orderId } = request.body;
       const mailId = await app.ctx.db.transaction((tx) =>
@@ -83,11 +80,11 @@ export async function orderDocumentRoutes(fastify: FastifyInstance): Promise<voi
   );
 
   app.get(
-    '/admin/documents/:orderId/:file1',
-    { config: work, schema: { params: documentParams, tags: ['order detail'] } },
+    detail.staffDocument.path,
+    { config: work, schema: contractSchema(detail.staffDocument, tags) },
     async (request, reply) => {
       const actor = currentStaff(request);
-      const orderId = Number(request.params.orderId);
+      const { orderId } = request.params;
       const document = await getDocument(app.ctx.db, storage, orderId, request.params.file1);
       await writeAudit(app.ctx.db, {
         actorId: actor.id,

@@ -11,7 +11,8 @@ import {
 import { and, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { orderRollup, orders, staff } from '../../db/schema';
-import { badRequest } from '../../lib/app-error';
+import { afterCursor, decodeCursor, encodeCursor } from './folder-cursor';
+import { countSearch, SEARCH_COUNT_CAP, searchWhere } from './folder-search';
 import { type FolderContext, folderWhere } from './folder-sql';
 import { countFolder } from './get-folder-counts';
 import { folderColumns, type Ordering, orderingOf, type SortChoice, slaDueAt } from './list-ordering';
@@ -23,15 +24,10 @@ import { folderColumns, type Ordering, orderingOf, type SortChoice, slaDueAt } f
  * Deep pages: the page's ids are found first, from an index alone ((status, created_at, order_id),
  * or (created_at, order_id) which carries the status for Order History, migration 0003), and only
  * those rows are read from the heap (a deferred join). Reading a folder to its end uses a keyset
- * cursor instead of OFFSET.
+ * cursor instead of OFFSET (folder-cursor.ts); a search narrows the listing (folder-search.ts).
  */
 
-/**
- * A search matching more rows than this answers `totalCapped` instead of counting them all.
- * Counting stops at the cap: on a million orders a common surname (7 % of them) reaches 1,000
- * matches within about 15,000 rows, where 10,000 took a scan of 140,000 (README, Benchmarks).
- */
-export const SEARCH_COUNT_CAP = 1_000;
+export { SEARCH_COUNT_CAP, searchWhere };
 
 export interface FindFolderOrdersOptions {
   folder: FolderKey;
@@ -56,82 +52,12 @@ export interface FindFolderOrdersOptions {
   sla?: SlaHours;
 }
 
-/**
- * Case-insensitive substring: 3+ characters through the trigram index over id, name, e-mail,
- * phone and passport; 1-2 characters anywhere in the id, name or e-mail (no index serves those:
- * the newest-first walk stops as soon as a page is found, and counting stops at the cap).
- */
-export function searchWhere(term: string | undefined): SQL | undefined {
-  const trimmed = term?.trim() ?? '';
-  if (!trimmed) return undefined;
-  // LIKE treats % _ \ specially: escape them so the term matches literally.
-  const escaped = trimmed.replace(/[\\%_]/g, (c) => `\\${c}`);
-  if ([...trimmed].length >= 3) {
-    return sql`${orders.searchText} like '%' || lower(${escaped}) || '%' escape '\\'`;
-  }
-  const anywhere = sql`'%' || lower(${escaped}) || '%'`;
-  return sql`(${orders.orderId}::text like ${anywhere} escape '\\' or lower(${orders.email}) like ${anywhere} escape '\\' or lower(${orders.fullName}) like ${anywhere} escape '\\')`;
-}
-
 function monthNumber(month: Month): number {
   return MONTHS.indexOf(month) + 1;
 }
 
 function monthWhere(month: Month | undefined): SQL | undefined {
   return month ? sql`extract(month from ${orders.processingDate}) = ${monthNumber(month)}` : undefined;
-}
-
-interface Cursor {
-  key: string;
-  id: number;
-}
-
-function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify([cursor.key, cursor.id])).toString('base64url');
-}
-
-function decodeCursor(value: string): Cursor {
-  try {
-    const parsed: unknown = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
-    if (
-      Array.isArray(parsed) &&
-      parsed.length === 2 &&
-      typeof parsed[0] === 'string' &&
-      parsed[0].length <= 200 &&
-      Number.isSafeInteger(parsed[1])
-    ) {
-      return { key: parsed[0], id: parsed[1] as number };
-    }
-  } catch {
-    // reported below
-  }
-  throw badRequest('Invalid cursor.');
-}
-
-/** What the database's own text of a key looks like: anything else would fail the cast (a 500). */
-const KEY_SHAPES: Record<Ordering['keyType'], RegExp> = {
-  timestamptz: /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)?$/,
-  date: /^\d{4}-\d{2}-\d{2}$/,
-  bigint: /^-?\d{1,18}$/,
-  text: /^[\s\S]*$/,
-};
-
-function isValidKey(keyType: Ordering['keyType'], key: string): boolean {
-  if (!KEY_SHAPES[keyType].test(key)) return false;
-  if (keyType === 'bigint' || keyType === 'text') return true;
-  const day = key.slice(0, 10);
-  // A real calendar day (no 31 February), and a real time of day.
-  if (new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) !== day) return false;
-  const [hours = 0, minutes = 0, seconds = 0] = key.slice(11, 19).split(':').map(Number);
-  return hours < 24 && minutes < 60 && seconds < 60;
-}
-
-function afterCursor(ordering: Ordering, cursor: Cursor | undefined): SQL | undefined {
-  if (!cursor) return undefined;
-  if (!isValidKey(ordering.keyType, cursor.key) || cursor.id < 0) throw badRequest('Invalid cursor.');
-  const op = ordering.direction === 'desc' ? sql`<` : sql`>`;
-  const key = sql`${cursor.key}::${sql.raw(ordering.keyType)}`;
-  return sql`(${ordering.key}, ${orders.orderId}) ${op} (${key}, ${cursor.id})`;
 }
 
 interface PageIdsQuery {
@@ -207,15 +133,6 @@ async function readPage(db: DbOrTx, query: PageIdsQuery): Promise<RawRow[]> {
 
 function toRow({ cursor_key: _key, ...row }: RawRow): FolderOrderRow {
   return { ...row, order_id: Number(row.order_id) };
-}
-
-async function countSearch(db: DbOrTx, where: SQL, cap: number): Promise<{ total: number; totalCapped: boolean }> {
-  const [row] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from (select 1 from ${orders} where ${where} limit ${cap + 1}) as hits`,
-  );
-  const n = Number(row?.n ?? 0);
-  return n > cap ? { total: cap, totalCapped: true } : { total: n, totalCapped: false };
 }
 
 async function countPlain(db: DbOrTx, folder: FolderKey, ctx: FolderContext, month?: Month, status?: Status) {

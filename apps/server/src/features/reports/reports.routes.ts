@@ -1,7 +1,7 @@
-import { reportRangeInput } from '@nzeta/domain';
+import { contracts } from '@nzeta/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { contractSchema } from '../../lib/contract-schema';
 import { getCountryOrderCount } from './get-country-order-count';
 import { getProcessedByCount } from './get-processed-by-count';
 
@@ -10,12 +10,11 @@ const tags = ['reports'];
 /** Country Order Details and Processed By (SPEC §2.8, §2.9); both ranges are optional. */
 export async function reportsRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  // The client may post no body at all: that is the whole history.
-  const body = z.preprocess((v) => v ?? {}, reportRangeInput);
+  const { consoleContracts: reports } = contracts;
 
   api.post(
-    '/admin/get-country-order-count',
-    { config: { permission: 'orders.work' }, schema: { tags, body } },
+    reports.countryOrderCount.path,
+    { config: { permission: 'orders.work' }, schema: contractSchema(reports.countryOrderCount, tags) },
     async (request) => {
       const data = await getCountryOrderCount(app.ctx.db, request.body, app.ctx.config.BUSINESS_TZ);
       return { status: 1, message: 'Report loaded.', data };
@@ -23,8 +22,8 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
   );
 
   api.post(
-    '/admin/get-processed-by-count',
-    { config: { permission: 'reports.processed' }, schema: { tags, body } },
+    reports.processedByCount.path,
+    { config: { permission: 'reports.processed' }, schema: contractSchema(reports.processedByCount, tags) },
     async (request) => {
       const data = await getProcessedByCount(app.ctx.db, request.body, app.ctx.config.BUSINESS_TZ);
       return { status: 1, message: 'Report loaded.', data };

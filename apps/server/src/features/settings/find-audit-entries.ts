@@ -1,19 +1,10 @@
-import { type AuditQuery, startOfBusinessDay, startOfNextBusinessDay } from '@nzeta/domain';
+import { type AuditQuery, type contracts, startOfBusinessDay, startOfNextBusinessDay } from '@nzeta/domain';
 import { and, count, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { auditLog } from '../../db/schema';
 
-export interface AuditEntryRow {
-  id: number;
-  at: string;
-  actorId: number | null;
-  actorName: string | null;
-  action: string;
-  target: string | null;
-  ip: string | null;
-  outcome: string;
-  detail: Record<string, unknown> | null;
-}
+/** The answer's row, as the contract gives it to server and console alike. */
+export type AuditEntryRow = contracts.account.AuditEntry;
 
 /** Escapes LIKE wildcards so a search for '50%' means the text '50%'. */
 function likePattern(text: string): string {

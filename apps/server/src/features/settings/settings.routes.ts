@@ -1,6 +1,7 @@
-import { auditQuery, settingsInput } from '@nzeta/domain';
+import { contracts } from '@nzeta/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { contractSchema } from '../../lib/contract-schema';
 import { currentStaff } from '../../plugins/authentication';
 import { findAuditEntries } from './find-audit-entries';
 import { getSettings } from './get-settings';
@@ -10,16 +11,21 @@ import { saveSettings } from './save-settings';
 export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['settings'];
+  const { account } = contracts;
 
-  api.get('/admin/settings', { config: { permission: 'settings.manage' }, schema: { tags } }, async () => ({
-    status: 1,
-    message: 'OK',
-    data: await getSettings(app.ctx.db),
-  }));
+  api.get(
+    account.getSettings.path,
+    { config: { permission: 'settings.manage' }, schema: contractSchema(account.getSettings, tags) },
+    async () => ({
+      status: 1,
+      message: 'OK',
+      data: await getSettings(app.ctx.db),
+    }),
+  );
 
   api.put(
-    '/admin/settings',
-    { config: { permission: 'settings.manage' }, schema: { tags, body: settingsInput } },
+    account.saveSettings.path,
+    { config: { permission: 'settings.manage' }, schema: contractSchema(account.saveSettings, tags) },
     async (request) => {
       await saveSettings(app.ctx.db, currentStaff(request), request.body, request.ip);
       return { status: 1, message: 'Settings saved successfully.', data: await getSettings(app.ctx.db) };
@@ -27,8 +33,8 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   );
 
   api.get(
-    '/admin/audit',
-    { config: { permission: 'audit.read' }, schema: { tags, querystring: auditQuery } },
+    account.auditEntries.path,
+    { config: { permission: 'audit.read' }, schema: contractSchema(account.auditEntries, tags) },
     async (request) => {
       const { rows, total } = await findAuditEntries(app.ctx.db, request.query, app.ctx.config.BUSINESS_TZ);
       return { status: 1, message: 'OK', data: rows, total };

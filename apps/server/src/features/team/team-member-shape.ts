@@ -1,3 +1,4 @@
+import type { contracts, Role } from '@nzeta/domain';
 import type { staff } from '../../db/schema';
 
 /** What the list shows in place of a password: hashes never leave the server (DESIGN §3). */
@@ -8,28 +9,20 @@ type StaffRow = Pick<
   'id' | 'name' | 'email' | 'type' | 'createdAt' | 'lockedUntil' | 'mfaEnabled'
 >;
 
-export interface TeamMemberRow {
-  id: number;
-  name: string;
-  email: string;
-  password: string;
-  type: string;
-  memberRole: string;
-  createdAt: string;
-  /** when a sign-in lock ends; null when the account is not locked (the unlock button) */
-  lockedUntil: string | null;
-  mfaEnabled: boolean;
-}
+/** The answer's shape lives in the contract, so server and console share one type. */
+export type TeamMemberRow = contracts.account.TeamMember;
 
 /** The team member of SPEC §3 (memberRole is the list's name for type). */
 export function toTeamMemberRow(member: StaffRow): TeamMemberRow {
+  // The column only ever holds a role of ROLES: members are written through the team schemas.
+  const role = member.type as Role;
   return {
     id: member.id,
     name: member.name,
     email: member.email,
     password: MASKED_PASSWORD,
-    type: member.type,
-    memberRole: member.type,
+    type: role,
+    memberRole: role,
     createdAt: member.createdAt,
     lockedUntil: member.lockedUntil && new Date(member.lockedUntil) > new Date() ? member.lockedUntil : null,
     mfaEnabled: member.mfaEnabled,

@@ -1,4 +1,6 @@
+import type { contracts } from '@nzeta/domain';
 import { and, desc, eq, isNull, ne } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { documents, downloadHistory, orders } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
@@ -6,21 +8,14 @@ import { browserField } from './parse-user-agent';
 
 export const ORDER_UNAVAILABLE = 'This order is no longer available.';
 
-/** A history row as the visitor page reads it (SPEC §3). */
-export interface VisitorHistoryRow {
-  order_id: number;
-  create_ts: string;
-  ip: string | null;
-  browser: string;
-  os: string | null;
-  timezone: string | null;
-}
+/** A history row as the visitor page reads it (SPEC §3): the contract's, shared with the page. */
+export type VisitorHistoryRow = contracts.publicContracts.VisitorHistoryRow;
 
 export interface DownloadHistoryResult {
   rows: VisitorHistoryRow[];
-  mainResult: { order_id: number; first_name: string | null; last_name: string | null; process_status: string };
+  mainResult: z.infer<typeof contracts.publicContracts.visitorMainResult>;
   /** the latest document; file1 is null until one is uploaded */
-  path: { file1: string | null };
+  path: z.infer<typeof contracts.publicContracts.visitorDocumentPath>;
 }
 
 /** The order's summary, its latest document and every download of it, newest first. */

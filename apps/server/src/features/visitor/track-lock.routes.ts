@@ -1,6 +1,7 @@
-import { orderIdParam } from '@nzeta/domain';
+import { contracts } from '@nzeta/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { contractSchema } from '../../lib/contract-schema';
 import { currentStaff } from '../../plugins/authentication';
 import { clearTrackLock, getTrackLock } from './track-lock';
 
@@ -8,16 +9,16 @@ import { clearTrackLock, getTrackLock } from './track-lock';
 export async function trackLockRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const config = { permission: 'orders.work' } as const;
-  const schema = { params: orderIdParam, tags: ['order detail'] };
+  const { trackLock, clearTrackLock: clearLock } = contracts.orderDetail;
 
-  app.get('/admin/track-lock/:orderId', { config, schema }, async (request) => ({
+  app.get(trackLock.path, { config, schema: contractSchema(trackLock, ['order detail']) }, async (request) => ({
     status: 1,
     message: 'OK',
-    data: await getTrackLock(app.ctx.db, Number(request.params.orderId), app.ctx.config.TRACK_ORDER_LOCK_AFTER),
+    data: await getTrackLock(app.ctx.db, request.params.orderId, app.ctx.config.TRACK_ORDER_LOCK_AFTER),
   }));
 
-  app.delete('/admin/track-lock/:orderId', { config, schema }, async (request) => {
-    await clearTrackLock(app.ctx.db, currentStaff(request), Number(request.params.orderId), request.ip);
+  app.delete(clearLock.path, { config, schema: contractSchema(clearLock, ['order detail']) }, async (request) => {
+    await clearTrackLock(app.ctx.db, currentStaff(request), request.params.orderId, request.ip);
     return { status: 1, message: 'The customer can look the order up again.', data: null };
   });
 }

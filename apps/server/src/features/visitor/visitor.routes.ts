@@ -1,9 +1,9 @@
-import { downloadDocumentInput, downloadHistoryInput, trackOrderInput } from '@nzeta/domain';
+import { contracts } from '@nzeta/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { appError, notFound } from '../../lib/app-error';
 import { writeAudit } from '../../lib/audit';
+import { contractSchema, pathBelow } from '../../lib/contract-schema';
 import { verifyDownloadLink } from './download-link';
 import { getDownloadHistory } from './get-download-history';
 import { openDocument } from './open-document';
@@ -16,8 +16,8 @@ export const INVALID_LINK = 'This download link is invalid or has expired.';
 // Per-instance limits on top of track-order's database counters: enough for any real visitor.
 const visitorRateLimit = { max: 60, timeWindow: '1 minute' };
 
-const documentParams = z.object({ file1: z.string().max(200, 'Invalid document name.') });
-const linkQuery = z.object({ oid: z.unknown(), exp: z.unknown(), sig: z.unknown() }).partial();
+const { publicContracts: visitor } = contracts;
+const tags = ['visitor'];
 const asText = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
 /**
@@ -29,8 +29,8 @@ export async function visitorRoutes(app: FastifyInstance): Promise<void> {
   const { config, db, storage } = app.ctx;
 
   api.post(
-    '/track-order',
-    { schema: { body: trackOrderInput, tags: ['visitor'] }, config: { permission: 'public' } },
+    pathBelow(visitor.trackOrder, '/front'),
+    { schema: contractSchema(visitor.trackOrder, tags), config: { permission: 'public' } },
     async (request) => {
       const data = await trackOrder(db, config, { ...request.body, ip: request.ip });
       return { status: 1, message: ORDER_FOUND, data };
@@ -38,9 +38,9 @@ export async function visitorRoutes(app: FastifyInstance): Promise<void> {
   );
 
   api.post(
-    '/get-download-history',
+    pathBelow(visitor.downloadHistory, '/front'),
     {
-      schema: { body: downloadHistoryInput, tags: ['visitor'] },
+      schema: contractSchema(visitor.downloadHistory, tags),
       config: { permission: 'public', rateLimit: visitorRateLimit },
     },
     async (request) => {
@@ -51,9 +51,9 @@ export async function visitorRoutes(app: FastifyInstance): Promise<void> {
   );
 
   api.post(
-    '/download-passport-doc-pdf',
+    pathBelow(visitor.downloadDocument, '/front'),
     {
-      schema: { body: downloadDocumentInput, tags: ['visitor'] },
+      schema: contractSchema(visitor.downloadDocument, tags),
       config: { permission: 'public', rateLimit: visitorRateLimit },
     },
     async (request) => {
@@ -70,9 +70,9 @@ export async function visitorRoutes(app: FastifyInstance): Promise<void> {
   );
 
   api.get(
-    '/documents/:file1',
+    pathBelow(visitor.documentLink, '/front'),
     {
-      schema: { params: documentParams, querystring: linkQuery, tags: ['visitor'] },
+      schema: contractSchema(visitor.documentLink, tags),
       config: { permission: 'public', rateLimit: visitorRateLimit },
     },
     async (request, reply) => {

@@ -1,15 +1,19 @@
-import type { LoginInput, SessionUser } from '@nzeta/domain';
+import type { LoginInput } from '@nzeta/domain';
+import type * as accountApi from '@nzeta/domain/contracts/account';
 import { useMutation } from '@tanstack/react-query';
-import { type ApiEnvelope, apiRequest } from '../../../lib/api-client';
+import { type AnswerOf, type FailedAnswer, requestEndpoint } from '../../../lib/api/endpoints';
 
 /** mfaSetupRequired: the Admin requires two-step verification and this member has none yet. */
-export type SignInAnswer = ApiEnvelope<{ user: SessionUser; mfaSetupRequired?: boolean }> & { jwtToken?: string };
+export type SignInAnswer = FailedAnswer & Partial<AnswerOf<typeof accountApi.signIn>>;
 
-export function signIn(input: LoginInput): Promise<SignInAnswer> {
-  return apiRequest<{ user: SessionUser }>('POST', 'admin/admin-login', {
-    body: input,
-    token: null,
-  }) as Promise<SignInAnswer>;
+export async function signIn(input: LoginInput): Promise<SignInAnswer> {
+  const { answer } = await requestEndpoint<typeof accountApi.signIn>(
+    'POST',
+    '/admin/admin-login',
+    { body: input },
+    { token: null },
+  );
+  return answer;
 }
 
 export function useSignIn() {

@@ -1,6 +1,7 @@
 import type { GlobalSearchHit } from '@nzeta/domain/console/schemas';
+import type * as consoleContractsApi from '@nzeta/domain/contracts/console';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api/endpoints';
 import { queryKeys } from '../../../lib/query-keys';
 
 export interface SearchEverywhereResult {
@@ -12,8 +13,13 @@ export const searchEverywhereQuery = (term: string) =>
   queryOptions({
     queryKey: queryKeys.orders.globalSearch(term),
     queryFn: async ({ signal }): Promise<SearchEverywhereResult> => {
-      const answer = await apiCall<GlobalSearchHit[]>('GET', 'admin/global-search', { query: { q: term }, signal });
-      return { hits: answer.data ?? [], more: (answer as { more?: boolean }).more === true };
+      const answer = await callEndpoint<typeof consoleContractsApi.globalSearch>(
+        'GET',
+        '/admin/global-search',
+        { query: { q: term } },
+        { signal },
+      );
+      return { hits: answer.data ?? [], more: answer.more };
     },
     enabled: term.trim().length > 0,
     placeholderData: keepPreviousData,

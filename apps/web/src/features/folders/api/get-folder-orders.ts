@@ -1,16 +1,16 @@
 import {
   type FolderKey,
   type FolderOrderRow,
-  type FolderPage,
   MAX_ROWS_PER_ANSWER,
   type Month,
   type SortDirection,
   type SortKey,
   type Status,
 } from '@nzeta/domain';
+import type * as ordersApi from '@nzeta/domain/contracts/orders';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { PageSize } from '../../../components/ui/page-size-select';
-import { apiCall } from '../../../lib/api-client';
+import { type AnswerOf, callEndpoint } from '../../../lib/api/endpoints';
 import { queryKeys } from '../../../lib/query-keys';
 
 export interface FolderListRequest {
@@ -40,38 +40,47 @@ export const ordersKeys = {
 /** Rows fetched per request when the whole folder is shown ('All'). */
 export const ALL_CHUNK = MAX_ROWS_PER_ANSWER;
 
-type ListEnvelope = Awaited<ReturnType<typeof apiCall<FolderOrderRow[]>>> & Partial<FolderPage>;
+type ListEnvelope = AnswerOf<typeof ordersApi.folderList>;
 
-async function listPage(request: FolderListRequest, perPage: number, cursor: string | null, signal: AbortSignal) {
-  return (await apiCall<FolderOrderRow[]>('GET', `admin/get-orders-list/${request.folder}`, {
-    query: {
-      page: cursor ? undefined : request.page,
-      perPage,
-      month: request.month,
-      search: request.search || undefined,
-      cursor,
-      sort: request.sort,
-      dir: request.dir,
-      status: request.status,
+function listPage(request: FolderListRequest, perPage: number, cursor: string | null, signal: AbortSignal) {
+  return callEndpoint<typeof ordersApi.folderList>(
+    'GET',
+    '/admin/get-orders-list/:orderName',
+    {
+      params: { orderName: request.folder },
+      query: {
+        page: cursor ? undefined : request.page,
+        perPage,
+        month: request.month,
+        search: request.search || undefined,
+        cursor: cursor ?? undefined,
+        sort: request.sort,
+        dir: request.dir,
+        status: request.status,
+      },
     },
-    signal,
-  })) as ListEnvelope;
+    { signal },
+  );
 }
 
 /** A search in a folder goes through search-order (SPEC §7); plain pages through the list call. */
-async function searchPage(request: FolderListRequest, perPage: number, signal: AbortSignal) {
-  return (await apiCall<FolderOrderRow[]>('POST', 'admin/search-order', {
-    body: {
-      start: request.page,
-      end: perPage,
-      searchVal: request.search,
-      folderName: request.folder,
-      sort: request.sort,
-      dir: request.dir,
-      status: request.status,
+function searchPage(request: FolderListRequest, perPage: number, signal: AbortSignal) {
+  return callEndpoint<typeof ordersApi.searchOrders>(
+    'POST',
+    '/admin/search-order',
+    {
+      body: {
+        start: request.page,
+        end: perPage,
+        searchVal: request.search,
+        folderName: request.folder,
+        sort: request.sort,
+        dir: request.dir,
+        status: request.status,
+      },
     },
-    signal,
-  })) as ListEnvelope;
+    { signal },
+  );
 }
 
 /**
@@ -86,11 +95,11 @@ async function wholeFolder(request: FolderListRequest, signal: AbortSignal): Pro
   do {
     const answer: ListEnvelope = await listPage(request, ALL_CHUNK, cursor, signal);
     if (!cursor) {
-      total = answer.total ?? 0;
-      totalCapped = answer.totalCapped ?? false;
+      total = answer.total;
+      totalCapped = answer.totalCapped;
     }
     rows.push(...(answer.data ?? []));
-    cursor = answer.nextCursor ?? null;
+    cursor = answer.nextCursor;
   } while (cursor);
   return { rows, total: totalCapped ? total : Math.max(total, rows.length), totalCapped };
 }
@@ -101,7 +110,7 @@ export async function getFolderOrders(request: FolderListRequest, signal: AbortS
     request.search && !request.month
       ? await searchPage(request, request.size, signal)
       : await listPage(request, request.size, null, signal);
-  return { rows: answer.data ?? [], total: answer.total ?? 0, totalCapped: answer.totalCapped ?? false };
+  return { rows: answer.data ?? [], total: answer.total, totalCapped: answer.totalCapped };
 }
 
 export const folderOrdersQuery = (request: FolderListRequest) =>

@@ -1,6 +1,7 @@
-import type { ChargebackEvidence, DisputeInput, DisputeRecord } from '@nzeta/domain';
+import type { DisputeInput } from '@nzeta/domain';
+import type * as disputesApi from '@nzeta/domain/contracts/disputes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiBlob, apiCall, apiRequest } from '../../../lib/api-client';
+import { callEndpoint, downloadEndpoint, fetchData } from '../../../lib/api/endpoints';
 import { queryKeys } from '../../../lib/query-keys';
 import { type MutationToast, useApiMutation } from '../../../lib/use-api-mutation';
 import { ORDER_CHANGED } from './use-order-changed';
@@ -9,7 +10,8 @@ import { ORDER_CHANGED } from './use-order-changed';
 export const disputeQuery = (orderId: number) =>
   queryOptions({
     queryKey: queryKeys.orders.dispute(orderId),
-    queryFn: async () => (await apiCall<DisputeRecord>('GET', `admin/orders/${orderId}/dispute`)).data as DisputeRecord,
+    queryFn: () =>
+      fetchData<typeof disputesApi.dispute>('GET', '/admin/orders/:orderId/dispute', { params: { orderId } }),
   });
 
 export function useDispute(orderId: number) {
@@ -19,8 +21,10 @@ export function useDispute(orderId: number) {
 export const chargebackEvidenceQuery = (orderId: number) =>
   queryOptions({
     queryKey: queryKeys.orders.disputeEvidence(orderId),
-    queryFn: async () =>
-      (await apiCall<ChargebackEvidence>('GET', `admin/orders/${orderId}/dispute/evidence`)).data as ChargebackEvidence,
+    queryFn: () =>
+      fetchData<typeof disputesApi.disputeEvidence>('GET', '/admin/orders/:orderId/dispute/evidence', {
+        params: { orderId },
+      }),
   });
 
 export function useChargebackEvidence(orderId: number) {
@@ -29,7 +33,10 @@ export function useChargebackEvidence(orderId: number) {
 
 /** PUT /admin/orders/{orderId}/dispute */
 export function saveDispute({ orderId, values }: { orderId: number; values: DisputeInput }) {
-  return apiRequest<DisputeRecord>('PUT', `admin/orders/${orderId}/dispute`, { body: values });
+  return callEndpoint<typeof disputesApi.saveDispute>('PUT', '/admin/orders/:orderId/dispute', {
+    params: { orderId },
+    body: values,
+  });
 }
 
 export function useSaveDispute(toast: MutationToast = 'both') {
@@ -38,5 +45,7 @@ export function useSaveDispute(toast: MutationToast = 'both') {
 
 /** GET /admin/orders/{orderId}/dispute/evidence.pdf: the one file for the card network. */
 export function getEvidenceBundle(orderId: number): Promise<Blob> {
-  return apiBlob('GET', `admin/orders/${orderId}/dispute/evidence.pdf`);
+  return downloadEndpoint<typeof disputesApi.disputeEvidencePdf>('GET', '/admin/orders/:orderId/dispute/evidence.pdf', {
+    params: { orderId },
+  });
 }

@@ -1,6 +1,6 @@
-import type { DefencePackDetails } from '@nzeta/domain';
+import type * as orderDetailApi from '@nzeta/domain/contracts/order-detail';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { apiBlob, apiCall } from '../../../lib/api-client';
+import { downloadEndpoint, fetchData } from '../../../lib/api/endpoints';
 import { queryKeys } from '../../../lib/query-keys';
 
 export type PackType = 1 | 2;
@@ -8,9 +8,10 @@ export type PackType = 1 | 2;
 export const defencePackQuery = (orderId: number, defencePackType: PackType) =>
   queryOptions({
     queryKey: queryKeys.order.defencePack(orderId, defencePackType),
-    queryFn: async () =>
-      (await apiCall<DefencePackDetails>('POST', 'admin/defence-pack-details', { body: { orderId, defencePackType } }))
-        .data as DefencePackDetails,
+    queryFn: () =>
+      fetchData<typeof orderDetailApi.defencePackDetails>('POST', '/admin/defence-pack-details', {
+        body: { orderId, defencePackType },
+      }),
     staleTime: 0,
   });
 
@@ -20,7 +21,7 @@ export function useDefencePackDetails(orderId: number, defencePackType: PackType
 
 /** POST /admin/get-defence-pack-pdf: the server-made PDF as a blob. */
 export function getDefencePackPdf(input: { orderId: number; defencePackType: PackType }): Promise<Blob> {
-  return apiBlob('POST', 'admin/get-defence-pack-pdf', { body: input });
+  return downloadEndpoint<typeof orderDetailApi.defencePackPdf>('POST', '/admin/get-defence-pack-pdf', { body: input });
 }
 
 export function useDefencePackPdf() {

@@ -1,12 +1,15 @@
-import type { EmailContent } from '@nzeta/domain';
+import type * as orderDetailApi from '@nzeta/domain/contracts/order-detail';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api-client';
+import { fetchData } from '../../../lib/api/endpoints';
 import { queryKeys } from '../../../lib/query-keys';
 
 export const emailContentQuery = (orderId: number) =>
   queryOptions({
     queryKey: queryKeys.order.emailContent(orderId),
-    queryFn: async () => (await apiCall<EmailContent>('GET', `admin/email-content/${orderId}`)).data as EmailContent,
+    queryFn: () =>
+      fetchData<typeof orderDetailApi.emailContent>('GET', '/admin/email-content/:orderId', {
+        params: { orderId: String(orderId) },
+      }),
   });
 
 export function useEmailContent(orderId: number) {

@@ -1,13 +1,16 @@
 import type { OrderDetail } from '@nzeta/domain';
+import type * as orderDetailApi from '@nzeta/domain/contracts/order-detail';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api-client';
+import { fetchData } from '../../../lib/api/endpoints';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** Under ['orders'], so every order change pushed by the server refreshes the open detail too. */
 export const orderDetailKey = queryKeys.orders.detail;
 
 export async function getOrderDetail(orderId: number): Promise<OrderDetail> {
-  return (await apiCall<OrderDetail>('GET', `admin/get-orders-details/${orderId}`)).data as OrderDetail;
+  return fetchData<typeof orderDetailApi.orderDetail>('GET', '/admin/get-orders-details/:orderId', {
+    params: { orderId: String(orderId) },
+  });
 }
 
 /** Mail still on its way: the page looks again until the worker has delivered it. */

@@ -1,15 +1,11 @@
 import { formatDateTimeZoned } from '@nzeta/domain';
+import type * as orderDetailApi from '@nzeta/domain/contracts/order-detail';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiCall, apiRequest } from '../../../lib/api-client';
+import { fetchData } from '../../../lib/api/endpoints';
+import { apiRequest } from '../../../lib/api-client';
 import { useAppConfig } from '../../../lib/app-config';
 import { queryKeys } from '../../../lib/query-keys';
 import { toastEnvelope } from '../../../lib/toast';
-
-interface TrackLock {
-  failures: number;
-  locked: boolean;
-  until: string | null;
-}
 
 const trackLockKey = queryKeys.order.trackLock;
 
@@ -23,7 +19,10 @@ export function TrackingLockNotice({ orderId }: { orderId: number }) {
   const { businessTimeZone } = useAppConfig();
   const lock = useQuery({
     queryKey: trackLockKey(orderId),
-    queryFn: async () => (await apiCall<TrackLock>('GET', `admin/track-lock/${orderId}`)).data as TrackLock,
+    queryFn: () =>
+      fetchData<typeof orderDetailApi.trackLock>('GET', '/admin/track-lock/:orderId', {
+        params: { orderId: String(orderId) },
+      }),
   });
   const clear = useMutation({
     mutationFn: () => apiRequest('DELETE', `admin/track-lock/${orderId}`),

@@ -1,6 +1,6 @@
-import type { DisputeReport } from '@nzeta/domain';
+import type * as disputesApi from '@nzeta/domain/contracts/disputes';
 import { useQuery } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api-client';
+import { fetchData } from '../../../lib/api/endpoints';
 import { queryKeys } from '../../../lib/query-keys';
 
 export interface DisputeReportRange {
@@ -12,8 +12,7 @@ export interface DisputeReportRange {
 export function useDisputeReport(range: DisputeReportRange) {
   return useQuery({
     queryKey: queryKeys.reports.disputes(range),
-    queryFn: async ({ signal }) =>
-      (await apiCall<DisputeReport>('GET', 'admin/dispute-report', { query: { ...range }, signal }))
-        .data as DisputeReport,
+    queryFn: ({ signal }) =>
+      fetchData<typeof disputesApi.disputeReport>('GET', '/admin/dispute-report', { query: range }, { signal }),
   });
 }

@@ -53,12 +53,7 @@ export function CountryReportPage() {
         />
       )}
       renderChart={(rows) => (
-        <ReportChart
-          title="Orders by country"
-          data={rows as unknown as Array<Record<string, string | number>>}
-          categoryKey="nationality"
-          series={SERIES}
-        />
+        <ReportChart title="Orders by country" data={rows} categoryKey="nationality" series={SERIES} />
       )}
     />
   );

@@ -39,7 +39,7 @@ export function ProcessedReportPage() {
       renderChart={(rows) => (
         <ReportChart
           title="Orders processed per staff member"
-          data={rows as unknown as Array<Record<string, string | number>>}
+          data={rows}
           categoryKey="processed_by"
           series={[{ key: 'count', label: 'Orders', color: '#2f9e80' }]}
         />

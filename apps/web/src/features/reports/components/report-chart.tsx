@@ -6,17 +6,24 @@ export interface ChartSeries {
   color: string;
 }
 
-export interface ReportChartProps {
+export interface ReportChartProps<Row extends object> {
   title: string;
-  data: Array<Record<string, string | number>>;
-  categoryKey: string;
+  /** the report's rows as the API answers them */
+  data: readonly Row[];
+  categoryKey: keyof Row & string;
   series: ChartSeries[];
   /** the longest lists are cut to their top entries so the bars stay readable */
   limit?: number;
 }
 
 /** Horizontal bars beside the table (stacked when there are several series). */
-export function ReportChart({ title, data, categoryKey, series, limit = 12 }: ReportChartProps) {
+export function ReportChart<Row extends object>({
+  title,
+  data,
+  categoryKey,
+  series,
+  limit = 12,
+}: ReportChartProps<Row>) {
   const shown = data.slice(0, limit);
   const height = Math.max(220, shown.length * 36 + 70);
   return (
@@ -32,7 +39,13 @@ export function ReportChart({ title, data, categoryKey, series, limit = 12 }: Re
           <BarChart data={shown} layout="vertical" margin={{ top: 4, right: 16, bottom: 4, left: 8 }}>
             <CartesianGrid horizontal={false} stroke="#eef1f6" />
             <XAxis type="number" allowDecimals={false} tick={{ fontSize: 12 }} />
-            <YAxis type="category" dataKey={categoryKey} width={120} tick={{ fontSize: 12 }} interval={0} />
+            <YAxis
+              type="category"
+              dataKey={(row: Row) => row[categoryKey]}
+              width={120}
+              tick={{ fontSize: 12 }}
+              interval={0}
+            />
             <Tooltip cursor={{ fill: 'rgba(29,111,224,0.06)' }} />
             {series.length > 1 && (
               // Legend in the order of the series (it sorts by name otherwise).

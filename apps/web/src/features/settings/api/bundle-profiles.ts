@@ -1,13 +1,13 @@
-import type { BundleProfile, DisputeNetwork } from '@nzeta/domain';
+import type * as disputesApi from '@nzeta/domain/contracts/disputes';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api-client';
+import { callEndpoint, fetchData } from '../../../lib/api/endpoints';
 import { queryKeys } from '../../../lib/query-keys';
 
-export type BundleProfiles = Record<DisputeNetwork, BundleProfile>;
+export type BundleProfiles = disputesApi.BundleProfiles;
 
 export const bundleProfilesQuery = queryOptions({
   queryKey: queryKeys.settings.disputeProfiles,
-  queryFn: async () => (await apiCall<BundleProfiles>('GET', 'admin/dispute-profiles')).data as BundleProfiles,
+  queryFn: () => fetchData<typeof disputesApi.disputeProfiles>('GET', '/admin/dispute-profiles'),
 });
 
 export function useBundleProfiles() {
@@ -19,7 +19,7 @@ export function useSaveBundleProfiles() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (profiles: BundleProfiles) =>
-      apiCall<BundleProfiles>('PUT', 'admin/dispute-profiles', { body: profiles }),
+      callEndpoint<typeof disputesApi.saveDisputeProfiles>('PUT', '/admin/dispute-profiles', { body: profiles }),
     onSuccess: (answer) => queryClient.setQueryData(bundleProfilesQuery.queryKey, answer.data),
   });
 }

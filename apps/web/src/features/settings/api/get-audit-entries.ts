@@ -1,18 +1,10 @@
+import type * as accountApi from '@nzeta/domain/contracts/account';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api/endpoints';
 import { queryKeys } from '../../../lib/query-keys';
 
-export interface AuditEntry {
-  id: number;
-  at: string;
-  actorId: number | null;
-  actorName: string | null;
-  action: string;
-  target: string | null;
-  ip: string | null;
-  outcome: 'ok' | 'denied' | 'failed';
-  detail: Record<string, unknown> | null;
-}
+/** A row of the audit trail: the contract's, which the server answers too. */
+export type AuditEntry = accountApi.AuditEntry;
 
 export interface AuditFilters {
   action: string;
@@ -27,8 +19,8 @@ export const auditQuery = (filters: AuditFilters) =>
   queryOptions({
     queryKey: queryKeys.settings.audit(filters),
     queryFn: async () => {
-      const answer = await apiCall<AuditEntry[]>('GET', 'admin/audit', { query: { ...filters } });
-      return { rows: answer.data ?? [], total: answer.total ?? 0 };
+      const answer = await callEndpoint<typeof accountApi.auditEntries>('GET', '/admin/audit', { query: filters });
+      return { rows: answer.data ?? [], total: answer.total };
     },
     placeholderData: keepPreviousData,
   });

@@ -1,17 +1,13 @@
+import type * as accountApi from '@nzeta/domain/contracts/account';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api-client';
+import { fetchData } from '../../../lib/api/endpoints';
 import { queryKeys } from '../../../lib/query-keys';
 
-export interface MfaStatus {
-  enabled: boolean;
-  pending: boolean;
-  recoveryCodesLeft: number;
-  required: boolean;
-}
+export type MfaStatus = accountApi.MfaStatus;
 
 export const mfaStatusQuery = queryOptions({
   queryKey: queryKeys.settings.mfaStatus,
-  queryFn: async () => (await apiCall<MfaStatus>('GET', 'admin/mfa/status')).data as MfaStatus,
+  queryFn: () => fetchData<typeof accountApi.mfaStatus>('GET', '/admin/mfa/status'),
   staleTime: 0,
 });
 

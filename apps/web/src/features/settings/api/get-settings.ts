@@ -1,11 +1,11 @@
-import type { Settings } from '@nzeta/domain';
+import type * as accountApi from '@nzeta/domain/contracts/account';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api-client';
+import { fetchData } from '../../../lib/api/endpoints';
 import { queryKeys } from '../../../lib/query-keys';
 
 export const settingsQuery = queryOptions({
   queryKey: queryKeys.settings.all,
-  queryFn: async () => (await apiCall<Settings>('GET', 'admin/settings')).data as Settings,
+  queryFn: () => fetchData<typeof accountApi.getSettings>('GET', '/admin/settings'),
   staleTime: 0,
 });
 

@@ -1,11 +1,13 @@
 import { ROLES, type Role } from '@nzeta/domain';
+import type * as accountApi from '@nzeta/domain/contracts/account';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api/endpoints';
 import { teamKeys } from './get-team-members';
 
 export const memberTypesQuery = queryOptions({
   queryKey: teamKeys.types,
-  queryFn: async () => (await apiCall<Role[]>('GET', 'admin/get-team-member-type')).data ?? [...ROLES],
+  queryFn: async () =>
+    (await callEndpoint<typeof accountApi.teamMemberTypes>('GET', '/admin/get-team-member-type')).data ?? [...ROLES],
   staleTime: Number.POSITIVE_INFINITY,
 });
 

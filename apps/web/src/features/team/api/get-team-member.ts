@@ -1,11 +1,13 @@
+import type * as accountApi from '@nzeta/domain/contracts/account';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api-client';
-import { type TeamMember, teamKeys } from './get-team-members';
+import { fetchData } from '../../../lib/api/endpoints';
+import { teamKeys } from './get-team-members';
 
 export const teamMemberQuery = (id: number) =>
   queryOptions({
     queryKey: teamKeys.member(id),
-    queryFn: async () => (await apiCall<TeamMember>('GET', `admin/team-member-info/${id}`)).data as TeamMember,
+    queryFn: () =>
+      fetchData<typeof accountApi.teamMemberInfo>('GET', '/admin/team-member-info/:id', { params: { id } }),
     // The edit form must start from what is stored now, not from a copy seconds old.
     staleTime: 0,
   });

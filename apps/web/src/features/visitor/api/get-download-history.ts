@@ -1,38 +1,35 @@
+import type * as publicContractsApi from '@nzeta/domain/contracts/public';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { type AnswerOf, requestEndpoint } from '../../../lib/api/endpoints';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** A row of the visitor's download history (SPEC §3). */
-export interface DownloadHistoryRow {
-  order_id: number;
-  create_ts: string;
-  ip: string | null;
-  browser: string;
-  os: string | null;
-  timezone: string | null;
-}
+/** A row of the visitor's download history (SPEC §3), as the contract gives it. */
+export type DownloadHistoryRow = publicContractsApi.VisitorHistoryRow;
 
 export interface DownloadHistory {
   rows: DownloadHistoryRow[];
-  mainResult: { order_id: number; first_name: string | null; last_name: string | null; process_status: string };
-  path: { file1: string | null };
+  mainResult: DataOfField<'mainResult'>;
+  path: DataOfField<'path'>;
 }
+
+type DataOfField<K extends 'mainResult' | 'path'> = AnswerOf<typeof publicContractsApi.downloadHistory>[K];
 
 /** Thrown when the visitor token is missing, expired or for another order: the page sends the visitor back. */
 export class VisitorAccessError extends Error {}
 
 export async function getDownloadHistory(orderId: number, token: string): Promise<DownloadHistory> {
-  const answer = await apiRequest<DownloadHistoryRow[]>('POST', 'front/get-download-history', {
-    body: { orderId: String(orderId) },
-    token,
-  });
-  if (answer.status === 401) throw new VisitorAccessError(answer.message);
-  if (answer.status !== 1) throw new Error(answer.message || 'Your order could not be loaded.');
-  return {
-    rows: answer.data ?? [],
-    mainResult: answer.mainResult as DownloadHistory['mainResult'],
-    path: (answer.path as DownloadHistory['path'] | undefined) ?? { file1: null },
-  };
+  const result = await requestEndpoint<typeof publicContractsApi.downloadHistory>(
+    'POST',
+    '/front/get-download-history',
+    { body: { orderId: String(orderId) } },
+    { token },
+  );
+  if (!result.ok) {
+    if (result.answer.status === 401) throw new VisitorAccessError(result.answer.message);
+    throw new Error(result.answer.message || 'Your order could not be loaded.');
+  }
+  const { data, mainResult, path } = result.answer;
+  return { rows: data ?? [], mainResult, path };
 }
 
 export const downloadHistoryQuery = (orderId: number, token: string) =>

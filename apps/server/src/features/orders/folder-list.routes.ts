@@ -1,0 +1,137 @@
+import { Readable } from 'node:stream';
+import { businessToday, can, contracts, type FolderKey, MAX_ROWS_PER_ANSWER } from '@nzeta/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { forbidden } from '../../lib/app-error';
+import { contractSchema } from '../../lib/contract-schema';
+import { currentStaff, type StaffPrincipal } from '../../plugins/authentication';
+import { getSlaHours } from '../settings';
+import { exportOrdersCsv } from './export-orders-csv';
+import { findFolderOrders } from './find-folder-orders';
+import type { FolderContext } from './folder-sql';
+import { countFolders, sizeOfFolder } from './get-folder-counts';
+import { getFutureMonthCounts } from './get-future-month-counts';
+
+const work = { permission: 'orders.work' } as const;
+const tags = ['orders'];
+const { orders } = contracts;
+
+/** My Orders is always the signed-in member's: no parameter widens it (userName is ignored). */
+export function folderContextOf(app: FastifyInstance, member: StaffPrincipal): FolderContext {
+  return { staffId: member.id, today: businessToday(app.ctx.config.BUSINESS_TZ) };
+}
+
+/** The schemas read the folder key; Order History needs a permission of its own. */
+function assertMayOpen(folder: FolderKey, member: StaffPrincipal): FolderKey {
+  if (folder === 'allOrder' && !can(member.role, 'orders.history')) {
+    throw forbidden('You do not have permission to see the Order History.');
+  }
+  return folder;
+}
+
+/** What the folder screens read: counts, a page of a folder, search within it, and export. */
+export async function folderListRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { rollup } = app.ctx;
+  const contextOf = (member: StaffPrincipal) => folderContextOf(app, member);
+
+  api.get(
+    orders.folderCount.path,
+    { config: work, schema: contractSchema(orders.folderCount, tags) },
+    async (request) => {
+      const ctx = contextOf(currentStaff(request));
+      const data = countFolders(await rollup.groups(app.ctx.db, ctx.today, request.query.seen), ctx);
+      return { status: 1, message: 'Counts loaded.', data };
+    },
+  );
+
+  api.get(
+    orders.folderList.path,
+    { config: work, schema: contractSchema(orders.folderList, tags) },
+    async (request) => {
+      const member = currentStaff(request);
+      const folder = assertMayOpen(request.params.orderName, member);
+      const { page, perPage, limit, month, search, cursor, sort, dir, status } = request.query;
+      const ctx = contextOf(member);
+      const result = await findFolderOrders(app.ctx.db, {
+        sort: { sort, dir },
+        status,
+        sla: await getSlaHours(app.ctx.db),
+        folder,
+        ctx,
+        folderSize: async () => sizeOfFolder(await rollup.groups(app.ctx.db, ctx.today), folder, ctx),
+        page,
+        // 'All' names the folder's total: one answer carries a bounded chunk, the cursor the rest.
+        perPage: Math.min(perPage ?? limit ?? 10, MAX_ROWS_PER_ANSWER),
+        cursor,
+        month: folder === 'futureOrder' ? month : undefined,
+        search,
+      });
+      return listAnswer(result);
+    },
+  );
+
+  api.post(
+    orders.searchOrders.path,
+    { config: work, schema: contractSchema(orders.searchOrders, tags) },
+    async (request) => {
+      const member = currentStaff(request);
+      const { start, end, searchVal, folderName, sort, dir, status } = request.body;
+      const result = await findFolderOrders(app.ctx.db, {
+        sort: { sort, dir },
+        status,
+        sla: await getSlaHours(app.ctx.db),
+        folder: assertMayOpen(folderName, member),
+        ctx: contextOf(member),
+        page: start,
+        perPage: Math.min(end, MAX_ROWS_PER_ANSWER),
+        search: searchVal,
+      });
+      return listAnswer(result);
+    },
+  );
+
+  api.get(
+    orders.futureMonthCounts.path,
+    { config: work, schema: contractSchema(orders.futureMonthCounts, tags) },
+    async (request) => {
+      const data = await getFutureMonthCounts(app.ctx.db, contextOf(currentStaff(request)));
+      return { status: 1, message: 'Counts loaded.', data };
+    },
+  );
+
+  api.get(
+    orders.exportOrders.path,
+    { config: work, schema: contractSchema(orders.exportOrders, tags) },
+    async (request, reply) => {
+      const member = currentStaff(request);
+      const folder = assertMayOpen(request.query.folder, member);
+      const day = businessToday(app.ctx.config.BUSINESS_TZ);
+      const rows = exportOrdersCsv(app.ctx.db, {
+        folder,
+        ctx: contextOf(member),
+        search: request.query.search,
+        month: folder === 'futureOrder' ? request.query.month : undefined,
+        timeZone: app.ctx.config.BUSINESS_TZ,
+        sort: { sort: request.query.sort, dir: request.query.dir },
+        status: request.query.status,
+      });
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="orders-${folder}-${day}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(Readable.from(rows));
+    },
+  );
+}
+
+function listAnswer(result: Awaited<ReturnType<typeof findFolderOrders>>) {
+  return {
+    status: 1,
+    message: 'Orders loaded.',
+    data: result.rows,
+    total: result.total,
+    totalCapped: result.totalCapped,
+    nextCursor: result.nextCursor,
+  };
+}

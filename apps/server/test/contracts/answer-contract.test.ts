@@ -1,0 +1,71 @@
+import { contracts } from '@nzeta/domain';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { describe, expect, it } from 'vitest';
+import { contractSchema } from '../../src/lib/contract-schema';
+import { registerErrorHandler } from '../../src/plugins/error-handler';
+
+/**
+ * The contract holds on the server, not only in the browser: a handler whose answer lacks a
+ * field the contract requires fails the request, and a field the contract does not list never
+ * leaves the server. The app's own compilers and error handler, on a route of its own.
+ */
+async function appAnswering(answer: unknown) {
+  const app = Fastify({ logger: false });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  const { teamMemberInfo } = contracts.account;
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    // biome-ignore lint/suspicious/noExplicitAny: the test hands the route answers the types forbid
+    .get(teamMemberInfo.path, { schema: contractSchema(teamMemberInfo, ['team']) }, async () => answer as any);
+  await app.ready();
+  return app;
+}
+
+const member = {
+  id: 7,
+  name: 'Ann',
+  email: 'ann@example.com',
+  password: '••••••••',
+  type: 'Manager',
+  memberRole: 'Manager',
+  createdAt: '2026-11-26T10:00:00.000Z',
+  lockedUntil: null,
+  mfaEnabled: false,
+};
+
+describe('an answer against its contract', () => {
+  it('is sent when it has every field', async () => {
+    const app = await appAnswering({ status: 1, message: 'OK', data: member });
+    const response = await app.inject({ method: 'GET', url: '/admin/team-member-info/7' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toEqual(member);
+    await app.close();
+  });
+
+  it('fails the request when a required field is missing', async () => {
+    const { memberRole: _dropped, ...incomplete } = member;
+    const app = await appAnswering({ status: 1, message: 'OK', data: incomplete });
+    const response = await app.inject({ method: 'GET', url: '/admin/team-member-info/7' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ status: 0, message: 'Something went wrong. Please try again.' });
+    await app.close();
+  });
+
+  it('drops a field the contract does not list (a new column never leaks)', async () => {
+    const app = await appAnswering({ status: 1, message: 'OK', data: { ...member, passwordHash: '$argon2id$…' } });
+    const response = await app.inject({ method: 'GET', url: '/admin/team-member-info/7' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).not.toHaveProperty('passwordHash');
+    await app.close();
+  });
+
+  it('sends no top-level field beyond the contract’s envelope', async () => {
+    const app = await appAnswering({ status: 1, message: 'OK', data: member, jwtToken: 'x' });
+    const response = await app.inject({ method: 'GET', url: '/admin/team-member-info/7' });
+    expect(Object.keys(response.json())).toEqual(['status', 'message', 'data']);
+    await app.close();
+  });
+});
