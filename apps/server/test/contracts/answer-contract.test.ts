@@ -50,7 +50,11 @@ describe('an answer against its contract', () => {
     const app = await appAnswering({ status: 1, message: 'OK', data: incomplete });
     const response = await app.inject({ method: 'GET', url: '/admin/team-member-info/7' });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ status: 0, message: 'Something went wrong. Please try again.' });
+    expect(response.json()).toEqual({
+      status: 0,
+      message: 'Something went wrong. Please try again.',
+      code: 'INTERNAL_ERROR',
+    });
     await app.close();
   });
 

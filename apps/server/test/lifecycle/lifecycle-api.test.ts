@@ -207,6 +207,14 @@ describe('claims', () => {
     expect((await rowOf(order.orderId))?.assignedTo).toBe(team.id);
     expect((await reassign(manager.token, null)).json().status).toBe(1);
     expect((await rowOf(order.orderId))?.assignedTo).toBeNull();
+    // Ids past PostgreSQL's integer name nobody: refused by the schema, not by the database (a 500).
+    const unknown = await reassign(manager.token, Number.MAX_SAFE_INTEGER);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ status: 0, message: 'Team member not found.' });
+    expect((await reassign(manager.token, 2_147_483_647)).json()).toMatchObject({
+      status: 0,
+      message: 'Team member not found.',
+    });
   });
 
   it('deleting a member releases their claimed orders in the same transaction and says how many', async () => {

@@ -82,6 +82,8 @@ export const reassignOrdersInput = z.object({
     .number({ error: 'Please choose a team member.' })
     .int()
     .positive('Please choose a team member.')
+    // A staff id is a PostgreSQL integer: a larger number names nobody, and must not reach the query.
+    .max(2_147_483_647, 'Team member not found.')
     .nullable(),
 });
 export type ReassignOrdersInput = z.infer<typeof reassignOrdersInput>;
