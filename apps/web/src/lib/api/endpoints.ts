@@ -1,6 +1,6 @@
 import type { Contract, HttpMethod } from '@nzeta/domain/contracts/contract';
 import type { z } from 'zod';
-import { ApiError, apiBlob, apiRequest, type RequestOptions } from '../api-client';
+import { ApiError, apiBlob, apiCall, apiRequest, type RequestOptions } from '../api-client';
 
 /**
  * The typed client. A call names its endpoint's contract (packages/domain/src/contracts) as a
@@ -72,9 +72,10 @@ export async function callEndpoint<C extends JsonContract>(
   input: EndpointInput<C> = {},
   options: CallOptions = {},
 ): Promise<AnswerOf<C>> {
-  const result = await send<C>(method, path, input, options);
-  if (!result.ok) throw new ApiError(result.answer.message || 'Something went wrong.', result.answer.status, 0);
-  return result.answer;
+  // apiCall throws the ApiError with the answer's code and HTTP status (the screens decide on them).
+  const envelope = await apiCall(method, endpointPath(path, input.params), requestOptions(input, options));
+  // Checked by the server against this contract's schema before it was sent (see send).
+  return envelope as AnswerOf<C>;
 }
 
 /**
