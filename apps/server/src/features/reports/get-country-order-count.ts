@@ -47,11 +47,16 @@ export async function getCountryOrderCount(
       having sum(n) > 0
       order by count desc, nationality`,
   );
-  return rows.map((row) => ({
+  return rows.map(toCountryRow);
+}
+
+/** A row as the driver gives it (PostgreSQL may answer counts as text) into the report's numbers. */
+export function toCountryRow(row: CountryReportRow): CountryReportRow {
+  return {
     nationality: row.nationality,
     count: Number(row.count),
     standard_count: Number(row.standard_count),
     priority_count: Number(row.priority_count),
     future_count: Number(row.future_count),
-  }));
+  };
 }

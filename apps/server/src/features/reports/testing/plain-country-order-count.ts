@@ -2,6 +2,7 @@ import type { CountryReportRow } from '@nzeta/domain';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../../db/client';
 import { orders } from '../../../db/schema';
+import { toCountryRow } from '../get-country-order-count';
 import { type ReportRange, rangeWhere } from '../report-range';
 
 /**
@@ -28,11 +29,5 @@ export async function plainCountryOrderCount(
       group by 1
       order by count desc, nationality`,
   );
-  return rows.map((row) => ({
-    nationality: row.nationality,
-    count: Number(row.count),
-    standard_count: Number(row.standard_count),
-    priority_count: Number(row.priority_count),
-    future_count: Number(row.future_count),
-  }));
+  return rows.map(toCountryRow);
 }
