@@ -2,8 +2,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { COUNT_FIELDS, FOLDER_KEYS } from '@nzeta/domain';
 import { dropDatabase, openTarget, prepareDatabase, targetFor } from './src/bench-database';
-import { type ServerProcess, startAppServer, startBaselineServer } from './src/children';
-import { appEndpoints, baselineEndpoints, type Endpoint } from './src/endpoints';
+import { type ServerProcess, startAppServer, startBaselineServer, startPeerServer } from './src/children';
+import { appEndpoints, baselineEndpoints, type Endpoint, peerEndpoints } from './src/endpoints';
 import { type LoadRun, median, round, runLoad, runSequential, timeRequest, waitUntilIdle } from './src/load';
 import { describeMachine } from './src/machine';
 import { type BenchOptions, parseOptions } from './src/options';
@@ -71,7 +71,7 @@ interface Collected {
 async function measure(
   options: BenchOptions,
   endpoints: Endpoint[],
-  servers: Record<Endpoint['server'], ServerProcess>,
+  servers: Partial<Record<Endpoint['server'], ServerProcess>>,
 ) {
   const collected: Collected[] = endpoints.map((endpoint) => ({ endpoint, runs: [], lastByte: [], firstByte: [] }));
   const minConnections = Math.min(...options.connections);
@@ -81,7 +81,9 @@ async function measure(
   // measure cold reads from disk rather than the database.
   for (const item of collected) {
     const { endpoint } = item;
-    const base = servers[endpoint.server].baseUrl;
+    const server = servers[endpoint.server];
+    if (!server) throw new Error(`No ${endpoint.server} server was started for ${endpoint.key}.`);
+    const base = server.baseUrl;
     if (endpoint.mode === 'last-byte') {
       await runSequential(base, endpoint.exchange, 2);
       const pass = await runSequential(base, endpoint.exchange, LAST_BYTE_REQUESTS_PER_RUN * options.runs);
@@ -156,6 +158,7 @@ async function main(): Promise<void> {
 
   const baseline = await startBaselineServer(target);
   const app = await startAppServer(target);
+  const peer = options.peer ? await startPeerServer(target) : undefined;
   try {
     const tokens = { admin: await signIn(app, 'admin@example.com'), team: await signIn(app, 'team@example.com') };
     const folders = await folderCounts(app, tokens.team);
@@ -169,9 +172,10 @@ async function main(): Promise<void> {
         allFolder: allFolderOf(folders, options.orders),
         businessTimeZone: 'America/New_York',
       }),
+      ...(peer ? peerEndpoints({ samples }) : []),
     ].filter((e) => !options.only.length || e.key === 'l2' || options.only.some((o) => e.key.includes(o)));
 
-    const collected = await measure(options, endpoints, { baseline, app });
+    const collected = await measure(options, endpoints, { baseline, app, peer });
     const loads = collected.flatMap((c) => c.runs.map((r) => r.load));
     const results: BenchResults = {
       date: new Date().toISOString(),
@@ -192,6 +196,7 @@ async function main(): Promise<void> {
     writeResults(results, options);
     printTable(results);
   } finally {
+    await peer?.stop();
     await app.stop();
     await baseline.stop();
   }

@@ -1,6 +1,6 @@
-import { type ChildProcess, fork } from 'node:child_process';
+import { type ChildProcess, execFileSync, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BenchDatabaseTarget } from './bench-database';
@@ -15,7 +15,7 @@ export interface ServerProcess {
 }
 
 async function start(name: string, script: string, env: NodeJS.ProcessEnv): Promise<ServerProcess> {
-  const child: ChildProcess = fork(path.join(here, 'server', script), [], {
+  const child: ChildProcess = fork(path.resolve(here, 'server', script), [], {
     // BENCH_CPU_PROF=<folder> writes a V8 CPU profile of each server when it exits.
     execArgv: [
       '--import',
@@ -81,4 +81,21 @@ export function startAppServer(target: BenchDatabaseTarget): Promise<ServerProce
     TRACK_IP_LIMIT: '100000000',
     TRACK_ORDER_LIMIT: '100000000',
   });
+}
+
+const peerDir = path.resolve(here, '../peer');
+
+/**
+ * The peer: Platformatic DB's generated REST API over the same database (bench/peer). Its
+ * packages live in their own folder, installed here on first use from the npm registry; install
+ * scripts are skipped (it needs no native build, and nothing downloads a binary).
+ */
+export function startPeerServer(target: BenchDatabaseTarget): Promise<ServerProcess> {
+  if (!target.url) throw new Error('The peer runs on PostgreSQL only.');
+  if (!existsSync(path.join(peerDir, 'node_modules', '@platformatic', 'sql-mapper'))) {
+    execFileSync('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--prefix', peerDir], {
+      stdio: 'inherit',
+    });
+  }
+  return start('peer', '../../peer/peer-server.ts', { DATABASE_URL: target.url, PORT: '0' });
 }

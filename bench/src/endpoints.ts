@@ -5,7 +5,7 @@ import type { Samples } from './samples';
 export interface Endpoint {
   key: string;
   label: string;
-  server: 'baseline' | 'app';
+  server: 'baseline' | 'app' | 'peer';
   /** load: autocannon at each connection count; last-byte: sequential requests timed to the end */
   mode: 'load' | 'last-byte';
   source: RequestSource;
@@ -156,6 +156,48 @@ export function appEndpoints(ctx: EndpointContext): Endpoint[] {
         body: { orderId: id, defencePackType: 1 },
         token: team,
       })),
+    ),
+  ];
+}
+
+/**
+ * The same questions put to the peer (Platformatic DB's REST API, bench/peer) in its own terms:
+ * Order History's first page of 50 newest with and without its total, a search by surname
+ * (it filters one column at a time, so the surname only; with its total a single search takes
+ * seconds at a million orders, so without) and one order by its id.
+ */
+export function peerEndpoints(ctx: Pick<EndpointContext, 'samples'>): Endpoint[] {
+  const history = 'where.processStatus.neq=Deleted&orderby.orderId=desc&limit=50&offset=0';
+  const rare = encodeURIComponent(`%${ctx.samples.searchTerms.rare}%`);
+  return [
+    endpoint(
+      'peer-list-50-p1-total',
+      'peer: list 50 rows, page 1, with its total',
+      fixed({ method: 'GET', path: `/orders?${history}&totalCount=true` }),
+      { server: 'peer' },
+    ),
+    endpoint(
+      'peer-list-50-p1',
+      'peer: list 50 rows, page 1, no total',
+      fixed({ method: 'GET', path: `/orders?${history}` }),
+      {
+        server: 'peer',
+      },
+    ),
+    endpoint(
+      'peer-search-rare',
+      `peer: search surname "${ctx.samples.searchTerms.rare}" (name only), with its total`,
+      fixed({
+        method: 'GET',
+        path: `/orders?where.lastName.ilike=${rare}&orderby.orderId=desc&limit=10&totalCount=true`,
+      }),
+      { server: 'peer' },
+    ),
+    endpoint(
+      'peer-order-row',
+      'peer: one order row by id',
+      rotate(ctx.samples.deliveredIds, (id) => ({ method: 'GET', path: `/orders/${id}` })),
+      { server: 'peer' },
     ),
   ];
 }

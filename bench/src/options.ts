@@ -19,6 +19,8 @@ export interface BenchOptions {
   seedOnly: boolean;
   /** only these endpoint keys (comma-separated substrings); all when empty */
   only: string[];
+  /** measure the peer (Platformatic DB over the same tables) beside the product */
+  peer: boolean;
 }
 
 export const USAGE = `npm run bench -- [options]
@@ -32,6 +34,8 @@ export const USAGE = `npm run bench -- [options]
   --reuse                    keep the database when it already holds this data set
   --seed-only                prepare the data set, measure nothing
   --only a,b                 measure only endpoints whose key contains one of these
+  --peer                     also measure the peer, Platformatic DB's generated REST API over the
+                             same database (PostgreSQL; installs bench/peer on first use)
   --drop                     drop the benchmark database at the end (results are kept)`;
 
 function positiveInt(name: string, value: string): number {
@@ -55,6 +59,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       drop: { type: 'boolean', default: false },
       'seed-only': { type: 'boolean', default: false },
       only: { type: 'string', default: '' },
+      peer: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -64,6 +69,7 @@ export function parseOptions(argv: string[]): BenchOptions {
   }
   if (values.engine !== 'postgres' && values.engine !== 'pglite')
     throw new Error('--engine must be postgres or pglite');
+  if (values.peer && values.engine !== 'postgres') throw new Error('--peer runs on PostgreSQL only');
   return {
     engine: values.engine,
     orders: positiveInt('orders', values.orders),
@@ -79,5 +85,6 @@ export function parseOptions(argv: string[]): BenchOptions {
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
+    peer: values.peer,
   };
 }
