@@ -5,6 +5,7 @@ import type { MailTransports } from './features/mail';
 import type { AppMetrics } from './features/metrics/app-metrics';
 import type { RollupCache } from './features/orders';
 import type { EventHub } from './lib/event-hub';
+import type { MemberCache } from './lib/member-cache';
 
 /**
  * What every feature needs from the running app, built once by buildApp() and decorated on the
@@ -15,6 +16,8 @@ export interface AppContext {
   database: Database;
   db: Db;
   events: EventHub;
+  /** the member check of staff requests, kept until a change to the member is heard of */
+  members: MemberCache;
   /** the configured document storage (local folder or S3 bucket) */
   storage: DocumentStorage;
   /** the mail providers the outbox worker delivers through */

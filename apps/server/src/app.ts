@@ -40,6 +40,7 @@ import { trackLockRoutes } from './features/visitor/track-lock.routes';
 import { visitorRoutes } from './features/visitor/visitor.routes';
 import { apiDescriptionSchema } from './lib/contract-schema';
 import { EventHub } from './lib/event-hub';
+import { MemberCache } from './lib/member-cache';
 import { serializeRequest } from './lib/redact-url';
 import { staffScope } from './plugins/authentication';
 import { registerDraining } from './plugins/draining';
@@ -117,6 +118,8 @@ export async function buildApp({
   await sealMfaSecrets(database.db, config.mfaKey);
   const events = new EventHub(database);
   await events.start();
+  const members = new MemberCache(database, config.MEMBER_CACHE_MAX_AGE_MS);
+  await members.start();
   const metrics = config.METRICS_TOKEN ? createAppMetrics(database) : undefined;
   // Shared services are built here, once; features take them from app.ctx.
   const ctx: AppContext = {
@@ -124,6 +127,7 @@ export async function buildApp({
     database,
     db: database.db,
     events,
+    members,
     storage: storage ?? createDocumentStorage(config),
     mail: createTransports(config),
     rollup: new RollupCache(events, config.FOLDER_COUNTS_MAX_AGE_MS),
@@ -131,7 +135,10 @@ export async function buildApp({
   };
   app.decorate('ctx', ctx);
   if (metrics) recordRequests(app, metrics);
-  app.addHook('onClose', async () => events.stop());
+  app.addHook('onClose', async () => {
+    await members.stop();
+    await events.stop();
+  });
 
   // Once the server is stopping, answers close their connection: Fastify closes the connections
   // idle at that moment only, and a kept-alive one that turns idle later would hold the exit up

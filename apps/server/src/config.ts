@@ -24,6 +24,11 @@ const envSchema = z.object({
   IDLE_TIMEOUT_MINUTES: z.coerce.number().positive().default(30),
   /** How long folder counts read from the rollup may serve when no change is heard of; 0: never cached */
   FOLDER_COUNTS_MAX_AGE_MS: z.coerce.number().int().min(0).default(2000),
+  /**
+   * How long the member check of a staff request may be answered from memory; changes end it at
+   * once when heard of (LISTEN/NOTIFY), this bounds the rest; 0: read on every request
+   */
+  MEMBER_CACHE_MAX_AGE_MS: z.coerce.number().int().min(0).default(5000),
   BUSINESS_TZ: z.string().default('America/New_York'),
   PUBLIC_SITE_URL: z.url().default('https://www.example.com'),
   /** This app's own address for links in e-mails; required in production (never a request's Host) */

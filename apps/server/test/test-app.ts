@@ -9,7 +9,7 @@ import { type BuildAppOptions, buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { insertStaff } from '../src/db/factories';
 import { startStaffSession } from '../src/lib/staff-session';
-import { createTestDatabase, type TestDatabase } from './test-database';
+import { createTestDatabase, type TestDatabase, testEngine } from './test-database';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -58,6 +58,10 @@ export async function createTestApp(
       // Tests write orders straight into the database between requests, which announces nothing;
       // the cache has tests of its own (rollup-cache.test.ts).
       FOLDER_COUNTS_MAX_AGE_MS: '0',
+      // Likewise members, sessions and settings. On PGlite the triggers' notifications arrive as
+      // the statement commits, so the suites run through the member cache; on PostgreSQL they
+      // arrive a moment later, after a test's next request (member-cache.test.ts covers both).
+      MEMBER_CACHE_MAX_AGE_MS: testEngine === 'postgres' ? '0' : '5000',
       ...bucket,
     },
     overrides as never,

@@ -27,6 +27,12 @@ export interface Database {
   /** Subscribes to a PostgreSQL notification channel; returns the unsubscribe function. */
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
+  /**
+   * The connection notifications arrive over: undefined while none is up (notifications sent
+   * meanwhile are lost), a new number after every reconnection. What was kept because nothing was
+   * heard to end it holds only while this stays the same (MemberCache). PGlite: always 0.
+   */
+  listenerEpoch(): number | undefined;
   close(): Promise<void>;
   /** connections of the pool (PGlite: its one connection and the statements queued for it), for metrics */
   poolStats(): PoolStats;
@@ -109,6 +115,7 @@ async function openPostgres(options: DatabaseOptions & { databaseUrl: string }):
     async notify(channel, payload) {
       await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
+    listenerEpoch: () => listener.epoch(),
     async close() {
       await listener.close();
       await pool.end();
@@ -141,6 +148,9 @@ function createListener(url: string, handlers: Map<string, Set<(payload: string)
   let current: Promise<pg.Client> | undefined;
   let isClosed = false;
   let retryTimer: NodeJS.Timeout | undefined;
+  // which connection is listening now; undefined while none is
+  let epochs = 0;
+  let liveEpoch: number | undefined;
 
   const open = async (isReconnect: boolean): Promise<pg.Client> => {
     const client = new pg.Client({
@@ -153,7 +163,10 @@ function createListener(url: string, handlers: Map<string, Set<(payload: string)
       for (const handler of handlers.get(msg.channel) ?? []) handler(msg.payload ?? '');
     });
     let isConnected = false;
+    let ended = false;
     client.on('end', () => {
+      ended = true;
+      if (isConnected) liveEpoch = undefined;
       if (isClosed || !isConnected) return;
       current = undefined;
       reconnect(500);
@@ -167,6 +180,8 @@ function createListener(url: string, handlers: Map<string, Set<(payload: string)
       throw error;
     }
     if (isReconnect) for (const set of handlers.values()) for (const handler of set) handler('');
+    // The connection could have ended during the handlers (its 'end' then already ran).
+    if (!isClosed && !ended) liveEpoch = ++epochs;
     return client;
   };
 
@@ -193,8 +208,10 @@ function createListener(url: string, handlers: Map<string, Set<(payload: string)
       }
       return current;
     },
+    epoch: () => liveEpoch,
     async close() {
       isClosed = true;
+      liveEpoch = undefined;
       clearTimeout(retryTimer);
       const client = await current?.catch(() => undefined);
       await client?.end().catch(() => undefined);
@@ -224,6 +241,8 @@ async function openPglite(dir: string): Promise<Database> {
     async notify(channel, payload) {
       await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
+    // One process: a notification is delivered as its statement commits.
+    listenerEpoch: () => 0,
     async close() {
       await client.close();
       releaseLock();

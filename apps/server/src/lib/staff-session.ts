@@ -27,9 +27,21 @@ export function isSessionAlive(lastSeenAt: string | null, idleMinutes: number): 
   return lastSeenAt !== null && Date.now() - new Date(lastSeenAt).getTime() < idleMinutes * 60_000;
 }
 
-export async function touchSession(db: DbOrTx, sid: string, lastSeenAt: string): Promise<void> {
-  if (Date.now() - new Date(lastSeenAt).getTime() < TOUCH_AFTER_MS) return;
-  await db.update(staffSessions).set({ lastSeenAt: sql`now()` }).where(eq(staffSessions.id, sid));
+/**
+ * Writes the session's last-seen time when the one known (`session`, perhaps kept in memory by
+ * MemberCache) is a minute old, and moves it on there, so concurrent requests write it once.
+ */
+export async function touchSession(db: DbOrTx, sid: string, session: { lastSeenAt: string | null }): Promise<void> {
+  const previous = session.lastSeenAt;
+  if (previous === null || Date.now() - new Date(previous).getTime() < TOUCH_AFTER_MS) return;
+  session.lastSeenAt = new Date().toISOString();
+  try {
+    await db.update(staffSessions).set({ lastSeenAt: sql`now()` }).where(eq(staffSessions.id, sid));
+  } catch (error) {
+    // Not written: the next request tries again.
+    if (session.lastSeenAt !== previous) session.lastSeenAt = previous;
+    throw error;
+  }
 }
 
 export async function endStaffSession(db: DbOrTx, sid: string | undefined): Promise<void> {

@@ -59,7 +59,8 @@ const memberQuery = memoizeByObject(buildMemberQuery);
 
 /**
  * Staff authentication: a valid token of a member who still exists with the same token
- * version. The role is read from the database, so a role change applies at once.
+ * version. The role is the database's, so a role change applies at once: the check is kept in
+ * memory (MemberCache) only until a change to the member, the session or the setting is heard of.
  */
 export async function authenticateStaff(app: FastifyInstance, request: FastifyRequest): Promise<StaffPrincipal> {
   const queryToken = request.routeOptions.config.allowQueryToken
@@ -69,11 +70,15 @@ export async function authenticateStaff(app: FastifyInstance, request: FastifyRe
   if (!token) throw unauthorized('Please sign in to continue.');
   const claims = await verifyStaffToken(token, app.ctx.config.jwtSecret);
   if (!claims) throw unauthorized();
-  const [member] = await memberQuery(app.ctx.db).execute({ id: claims.user.id, sid: claims.sid });
+  const { db, members } = app.ctx;
+  const member = await members.check(claims.user.id, claims.sid, async () => {
+    const [row] = await memberQuery(db).execute({ id: claims.user.id, sid: claims.sid });
+    return row;
+  });
   if (!member || member.tokenVersion !== claims.ver || !isRole(member.type)) throw unauthorized();
   // The idle timeout is the server's, not only the console's: an unused token stops working.
   if (!isSessionAlive(member.lastSeenAt, app.ctx.config.IDLE_TIMEOUT_MINUTES)) throw unauthorized(SESSION_IDLE);
-  await touchSession(app.ctx.db, claims.sid, member.lastSeenAt as string);
+  await touchSession(db, claims.sid, member);
   // While the Admin requires two-step verification, a member without it may only set it up.
   if (member.mfaRequired && !member.mfaEnabled && !request.routeOptions.config.allowDuringMfaSetup) {
     throw mfaSetupRequired();

@@ -69,6 +69,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       // With two-step verification on, a stolen session alone cannot set a new password.
       await assertFreshCode(app.ctx.db, app.ctx.config, member.id, request.body.code, request.ip);
       await changePassword(app.ctx.db, member.id, request.body.newPassword);
+      app.ctx.members.forgetMember(member.id);
       await writeAudit(app.ctx.db, {
         actorId: member.id,
         actorName: member.name,
@@ -86,6 +87,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       const member = currentStaff(request);
       await revokeTokens(app.ctx.db, member.id);
       await endStaffSession(app.ctx.db, member.sid);
+      app.ctx.members.forgetMember(member.id);
       return { status: 1, message: 'You have been signed out.', data: null };
     },
   );

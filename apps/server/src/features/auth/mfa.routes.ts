@@ -32,11 +32,13 @@ export async function mfaRoutes(app: FastifyInstance): Promise<void> {
       request.body.code,
       request.ip,
     );
+    app.ctx.members.forgetMember(currentStaff(request).id);
     return { status: 1, message: 'Two-step verification is on.', data: { recoveryCodes } };
   });
 
   api.post(account.mfaDisable.path, { config, schema: contractSchema(account.mfaDisable, tags) }, async (request) => {
     await disableMfa(app.ctx.db, app.ctx.config, currentStaff(request), request.body.code, request.ip);
+    app.ctx.members.forgetMember(currentStaff(request).id);
     return { status: 1, message: 'Two-step verification is off.', data: null };
   });
 }

@@ -39,6 +39,8 @@ export async function passwordResetRoutes(app: FastifyInstance): Promise<void> {
     { config, preHandler, schema: contractSchema(contracts.account.resetPassword, tags) },
     async (request) => {
       await resetPassword(app.ctx.db, app.ctx.config, { ...request.body, ip: request.ip });
+      // The link names no member here; a reset is rare.
+      app.ctx.members.forgetAll();
       return { status: 1, message: 'Your password has been reset. Please sign in with your new password.', data: null };
     },
   );

@@ -28,6 +28,8 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
     { config: { permission: 'settings.manage' }, schema: contractSchema(account.saveSettings, tags) },
     async (request) => {
       await saveSettings(app.ctx.db, currentStaff(request), request.body, request.ip);
+      // REQUIRE_MFA is part of every member's check.
+      app.ctx.members.forgetAll();
       return { status: 1, message: 'Settings saved successfully.', data: await getSettings(app.ctx.db) };
     },
   );

@@ -56,6 +56,7 @@ export async function teamRoutes(app: FastifyInstance): Promise<void> {
     { config, schema: contractSchema(account.updateTeamMember, tags) },
     async (request) => {
       await updateTeamMember(app.ctx.db, currentStaff(request), request.body, request.ip);
+      app.ctx.members.forgetMember(request.body.tmId);
       return { status: 1, message: 'Team member updated successfully.', data: null };
     },
   );
@@ -70,6 +71,7 @@ export async function teamRoutes(app: FastifyInstance): Promise<void> {
         request.body.teamMemberId,
         request.ip,
       );
+      app.ctx.members.forgetMember(request.body.teamMemberId);
       if (releasedOrders) app.ctx.events.ordersChanged();
       const released = releasedOrders
         ? ` ${releasedOrders} claimed ${releasedOrders === 1 ? 'order was' : 'orders were'} released to the shared folders.`
@@ -92,6 +94,7 @@ export async function teamRoutes(app: FastifyInstance): Promise<void> {
     { config: { permission: 'mfa.reset' }, schema: contractSchema(account.resetTeamMemberMfa, tags) },
     async (request) => {
       await resetTeamMemberMfa(app.ctx.db, currentStaff(request), request.body.teamMemberId, request.ip);
+      app.ctx.members.forgetMember(request.body.teamMemberId);
       return { status: 1, message: 'Two-step verification has been reset.', data: null };
     },
   );
