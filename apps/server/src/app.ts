@@ -41,6 +41,7 @@ import { visitorRoutes } from './features/visitor/visitor.routes';
 import { apiDescriptionSchema } from './lib/contract-schema';
 import { EventHub } from './lib/event-hub';
 import { serializeRequest } from './lib/redact-url';
+import { createPdfRenderer } from './pdf-jobs';
 import { staffScope } from './plugins/authentication';
 import { registerDraining } from './plugins/draining';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -127,11 +128,14 @@ export async function buildApp({
     storage: storage ?? createDocumentStorage(config),
     mail: createTransports(config),
     rollup: new RollupCache(events, config.FOLDER_COUNTS_MAX_AGE_MS),
+    pdf: createPdfRenderer(config.pdfWorkers),
     metrics,
   };
   app.decorate('ctx', ctx);
   if (metrics) recordRequests(app, metrics);
   app.addHook('onClose', async () => events.stop());
+  // Renders already given finish (a request's, or the mail worker's stopping beside it), then the threads end.
+  app.addHook('onClose', async () => ctx.pdf.close());
 
   // Once the server is stopping, answers close their connection: Fastify closes the connections
   // idle at that moment only, and a kept-alive one that turns idle later would hold the exit up
