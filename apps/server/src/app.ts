@@ -134,8 +134,6 @@ export async function buildApp({
   app.decorate('ctx', ctx);
   if (metrics) recordRequests(app, metrics);
   app.addHook('onClose', async () => events.stop());
-  // Renders already given finish (a request's, or the mail worker's stopping beside it), then the threads end.
-  app.addHook('onClose', async () => ctx.pdf.close());
 
   // Once the server is stopping, answers close their connection: Fastify closes the connections
   // idle at that moment only, and a kept-alive one that turns idle later would hold the exit up

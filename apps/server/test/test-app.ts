@@ -86,6 +86,7 @@ export async function createTestApp(
     },
     async close() {
       await app.close();
+      await app.ctx.pdf.close();
       if (!shared) await database.destroy();
     },
   };
