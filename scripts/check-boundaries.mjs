@@ -24,7 +24,8 @@ const apps = [
       // process entry points and the composition of the app: they wire everything together
       {
         name: 'entry',
-        match: /^(app|server|background-jobs|app-context)\.ts$|^db\/[^/]+-cli\.ts$|^features\/[^/]+\/[^/]+-cli\.ts$/,
+        match:
+          /^(app|server|background-jobs|app-context|pdf-jobs|pdf-worker)\.ts$|^db\/[^/]+-cli\.ts$|^features\/[^/]+\/[^/]+-cli\.ts$/,
       },
       { name: 'features', match: /^features\// },
       { name: 'plugins', match: /^plugins\// },

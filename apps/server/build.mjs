@@ -19,6 +19,8 @@ const requireHere = createRequire(path.join(here, 'package.json'));
 
 export const entryPoints = {
   server: 'src/server.ts',
+  // the PDF worker thread's entry, beside the chunk that starts it (src/pdf-jobs.ts)
+  'pdf-worker': 'src/pdf-worker.ts',
   'create-admin': 'src/db/create-admin-cli.ts',
   seed: 'src/db/seed-cli.ts',
   backup: 'src/features/backup/backup-cli.ts',

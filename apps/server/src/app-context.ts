@@ -6,6 +6,7 @@ import type { AppMetrics } from './features/metrics/app-metrics';
 import type { RollupCache } from './features/orders';
 import type { EventHub } from './lib/event-hub';
 import type { MemberCache } from './lib/member-cache';
+import type { PdfRenderer } from './lib/pdf-renderer';
 
 /**
  * What every feature needs from the running app, built once by buildApp() and decorated on the
@@ -24,6 +25,8 @@ export interface AppContext {
   mail: MailTransports;
   /** the folder counts' rollup, cached and refreshed on order changes */
   rollup: RollupCache;
+  /** draws every PDF (defence packs, evidence bundles, invoices) in worker threads (PDF_WORKERS) */
+  pdf: PdfRenderer;
   /** Prometheus series; undefined when METRICS_TOKEN is unset (nothing is recorded) */
   metrics?: AppMetrics | undefined;
 }

@@ -42,6 +42,7 @@ import { apiDescriptionSchema } from './lib/contract-schema';
 import { EventHub } from './lib/event-hub';
 import { MemberCache } from './lib/member-cache';
 import { serializeRequest } from './lib/redact-url';
+import { createPdfRenderer } from './pdf-jobs';
 import { staffScope } from './plugins/authentication';
 import { registerDraining } from './plugins/draining';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -131,6 +132,7 @@ export async function buildApp({
     storage: storage ?? createDocumentStorage(config),
     mail: createTransports(config),
     rollup: new RollupCache(events, config.FOLDER_COUNTS_MAX_AGE_MS),
+    pdf: createPdfRenderer(config.pdfWorkers),
     metrics,
   };
   app.decorate('ctx', ctx);

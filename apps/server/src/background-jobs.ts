@@ -49,7 +49,7 @@ export async function startBackgroundJobs(app: FastifyInstance): Promise<Backgro
     storage,
     from: config.MAIL_FROM,
     renderAttachment: (message, attachment) =>
-      renderInvoiceAttachment(db, message, attachment, { timeZone: config.BUSINESS_TZ }),
+      renderInvoiceAttachment(db, message, attachment, { timeZone: config.BUSINESS_TZ, pdf: app.ctx.pdf }),
     onDelivered: async (tx, message) => {
       // The approval e-mail reached the provider: the Pending order becomes Completed. Consoles
       // hear of it once it has committed: told before, an instance could read and keep the

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { secretBoxKey } from './lib/secret-box';
@@ -77,6 +78,8 @@ const envSchema = z.object({
   /** wrong e-mails per order and hour, from every address, before the order-wide lock */
   TRACK_ORDER_LOCK_AFTER: z.coerce.number().int().positive().default(50),
   MAIL_WORKER: z.enum(['on', 'off']).default('on'),
+  /** worker threads that render PDFs; unset: one per core (os.availableParallelism()); 0: on the event loop */
+  PDF_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
   RETENTION_DAYS: z.coerce.number().int().min(0).default(0),
   SEED_DEMO: z.enum(['auto', 'off']).default('auto'),
   /** bearer token of GET /api/metrics; unset: no metrics are kept and the route answers 404 */
@@ -92,6 +95,8 @@ export interface Config extends Env {
   appUrl: string;
   /** AES-256 key of MFA secrets at rest (MFA_ENCRYPTION_KEY, or derived from the signing key outside production) */
   mfaKey: Buffer;
+  /** PDF_WORKERS, or one thread per core */
+  pdfWorkers: number;
 }
 
 /** Parses the environment once; fails fast with every problem listed. */
@@ -123,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     isProduction,
     jwtSecret: new TextEncoder().encode(secret),
     mfaKey: secretBoxKey(values.MFA_ENCRYPTION_KEY, new TextEncoder().encode(secret)),
+    pdfWorkers: values.PDF_WORKERS ?? availableParallelism(),
     appUrl: (values.PUBLIC_APP_URL ?? developmentAppUrl(values.HOST, values.PORT)).replace(/\/+$/, ''),
   };
 }

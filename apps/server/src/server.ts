@@ -39,6 +39,9 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   // Together: the worker takes no new message while the last requests finish.
   await Promise.all([app.close(), jobs.stop()]);
   await connectionsEnded;
+  // Fastify's onClose can run while the last requests still read their evidence: the PDF threads
+  // end only once every connection has ended and the mail worker has stopped.
+  await app.ctx.pdf.close();
   await database.close();
 });
 

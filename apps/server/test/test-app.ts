@@ -90,6 +90,7 @@ export async function createTestApp(
     },
     async close() {
       await app.close();
+      await app.ctx.pdf.close();
       if (!shared) await database.destroy();
     },
   };

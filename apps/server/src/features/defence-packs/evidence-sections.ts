@@ -39,8 +39,28 @@ function note(doc: Pdf, text: string, y: number): number {
   return paragraph(doc, text, top + 6, { size: 8.5, color: COLORS.muted }) + 4;
 }
 
-function summarisedTable(doc: Pdf, columns: TableColumn[], summarised: Summarised, y: number, empty: string): number {
-  let bottom = table(doc, columns, summarised.rows, y, empty, { size: 7, condensed: true });
+/** One history of an enclosure: its rows, how to describe them all, and what to print when there is none. */
+interface History {
+  /** its name in the "shortened to fit" list */
+  name: string;
+  /** what its rows are, counted there */
+  unit: string;
+  columns: TableColumn[];
+  rows: string[][];
+  describe: () => string;
+  empty: string;
+}
+
+/**
+ * A history as a table: past `limits.rows` its middle is left out and summarised below the table,
+ * and what was left out joins the "shortened to fit" list.
+ */
+function historyTable(doc: Pdf, history: History, y: number, limits: SectionLimits, shortened: Shortened): number {
+  const summarised: Summarised = summarise(history.rows, limits.rows, history.describe);
+  if (summarised.omitted) {
+    shortened.push(`${history.name}: ${summarised.omitted} of ${history.rows.length} ${history.unit} summarised`);
+  }
+  let bottom = table(doc, history.columns, summarised.rows, y, history.empty, { size: 7, condensed: true });
   if (summarised.summary) bottom = note(doc, `Summary: ${summarised.summary}`, bottom);
   return bottom + 10;
 }
@@ -73,14 +93,16 @@ export function factsEnclosure(
   let top = sectionTitle(doc, title, y);
   top = factsBox(doc, applicationFacts(ev, tz), top) + 14;
   top = sectionTitle(doc, 'Activity on the order', top);
-  const activity = summarise(
-    activityRows(ev.activity, tz),
-    limits.rows,
-    () =>
+  const activity: History = {
+    name: 'activity',
+    unit: 'entries',
+    columns: activityColumns(tz),
+    rows: activityRows(ev.activity, tz),
+    describe: () =>
       `${ev.activity.length.toLocaleString('en-US')} entries between ${formatDateTime(ev.activity[0]?.createdAt, tz)} and ${formatDateTime(ev.activity.at(-1)?.createdAt, tz)}.`,
-  );
-  if (activity.omitted) shortened.push(`activity: ${activity.omitted} of ${ev.activity.length} entries summarised`);
-  return summarisedTable(doc, activityColumns(tz), activity, top, 'No activity recorded');
+    empty: 'No activity recorded',
+  };
+  return historyTable(doc, activity, top, limits, shortened);
 }
 
 /** The approval e-mail as it was sent, with the attached document's fingerprint and the provider's events. */
@@ -120,23 +142,27 @@ export function approvalEnclosure(
   top = sectionTitle(doc, 'Body text as sent', top + 8);
   top = paragraph(doc, shown || '-', top, { size: 8.5 }) + 12;
   top = sectionTitle(doc, 'Delivery events reported by the provider', top);
-  const events = ev.approvalEvents.map((e, i) => [
-    String(i + 1),
-    formatDateTime(e.occurredAt, tz),
-    e.event,
-    e.provider,
-    orDash([e.bounceType, e.reason].filter(Boolean).join(': ')),
-  ]);
-  const summarised = summarise(events, limits.rows, () => `${events.length} events from the provider.`);
-  if (summarised.omitted) shortened.push(`delivery events: ${summarised.omitted} of ${events.length} summarised`);
-  const columns: TableColumn[] = [
-    { header: '#', weight: 5 },
-    { header: `Date & Time ${zoneLabel(tz)}`, weight: 18 },
-    { header: 'Event', weight: 15 },
-    { header: 'Provider', weight: 12 },
-    { header: 'Detail', weight: 40 },
-  ];
-  return summarisedTable(doc, columns, summarised, top, 'No delivery event received from the provider');
+  const events: History = {
+    name: 'delivery events',
+    unit: 'events',
+    columns: [
+      { header: '#', weight: 5 },
+      { header: `Date & Time ${zoneLabel(tz)}`, weight: 18 },
+      { header: 'Event', weight: 15 },
+      { header: 'Provider', weight: 12 },
+      { header: 'Detail', weight: 40 },
+    ],
+    rows: ev.approvalEvents.map((e, i) => [
+      String(i + 1),
+      formatDateTime(e.occurredAt, tz),
+      e.event,
+      e.provider,
+      orDash([e.bounceType, e.reason].filter(Boolean).join(': ')),
+    ]),
+    describe: () => `${ev.approvalEvents.length} events from the provider.`,
+    empty: 'No delivery event received from the provider',
+  };
+  return historyTable(doc, events, top, limits, shortened);
 }
 
 export function downloadsEnclosure(
@@ -148,10 +174,15 @@ export function downloadsEnclosure(
   limits: SectionLimits,
   shortened: Shortened,
 ): number {
-  const top = sectionTitle(doc, title, y);
-  const summarised = summarise(downloadRows(ev.downloads, tz), limits.rows, () => downloadSummary(ev.downloads, tz));
-  if (summarised.omitted) shortened.push(`downloads: ${summarised.omitted} of ${ev.downloads.length} rows summarised`);
-  return summarisedTable(doc, downloadColumns(tz), summarised, top, 'No record found');
+  const downloads: History = {
+    name: 'downloads',
+    unit: 'rows',
+    columns: downloadColumns(tz),
+    rows: downloadRows(ev.downloads, tz),
+    describe: () => downloadSummary(ev.downloads, tz),
+    empty: 'No record found',
+  };
+  return historyTable(doc, downloads, sectionTitle(doc, title, y), limits, shortened);
 }
 
 export function mailsEnclosure(
@@ -163,11 +194,16 @@ export function mailsEnclosure(
   limits: SectionLimits,
   shortened: Shortened,
 ): number {
-  const top = sectionTitle(doc, title, y);
   const mails = customerMails(ev);
-  const summarised = summarise(mailRows(mails, tz), limits.rows, () => mailSummary(mails, tz));
-  if (summarised.omitted) shortened.push(`e-mails: ${summarised.omitted} of ${mails.length} rows summarised`);
-  const bottom = summarisedTable(doc, mailColumns(tz), summarised, top, 'No record found');
+  const history: History = {
+    name: 'e-mails',
+    unit: 'rows',
+    columns: mailColumns(tz),
+    rows: mailRows(mails, tz),
+    describe: () => mailSummary(mails, tz),
+    empty: 'No record found',
+  };
+  const bottom = historyTable(doc, history, sectionTitle(doc, title, y), limits, shortened);
   const others = otherAddressNote(ev);
   return others ? note(doc, others, bottom) : bottom;
 }

@@ -1,5 +1,6 @@
 import { type DefencePackDetails, formatLongDate } from '@nzeta/domain';
 import type { DbOrTx } from '../../db/client';
+import type { PdfRenderer } from '../../lib/pdf-renderer';
 import {
   customerMails,
   downloadRows,
@@ -17,7 +18,6 @@ import {
   NO_COMPLAINT_STATEMENT,
   PACK_ENCLOSURES,
   REFUND_ON_RECORD,
-  renderDefencePack,
 } from './render-defence-pack';
 
 export { DEFENCE_STATUS_MESSAGE } from './order-evidence';
@@ -31,10 +31,16 @@ export interface DefencePackRequest {
   today?: Date;
 }
 
-/** The defence pack as a PDF (POST /admin/get-defence-pack-pdf). */
-export async function getDefencePackPdf(db: DbOrTx, request: DefencePackRequest): Promise<Buffer> {
+/**
+ * The defence pack as a PDF (POST /admin/get-defence-pack-pdf): the evidence is read here, the
+ * PDF drawn by the renderer (a worker thread), so the event loop keeps serving meanwhile.
+ */
+export async function getDefencePackPdf(db: DbOrTx, pdf: PdfRenderer, request: DefencePackRequest): Promise<Buffer> {
   const evidence = await loadOrderEvidence(db, request.orderId, { mailFrom: request.mailFrom });
-  return renderDefencePack(evidence, request.pack, { today: request.today ?? new Date(), timeZone: request.timeZone });
+  return pdf.render('defencePack', evidence, request.pack, {
+    today: request.today ?? new Date(),
+    timeZone: request.timeZone,
+  });
 }
 
 /** The same letter as data, for the modal preview (POST /admin/defence-pack-details). */

@@ -54,6 +54,12 @@ export const PACK_ENCLOSURES = {
   ],
 } as const;
 
+declare module '../../lib/pdf-renderer' {
+  interface PdfJobs {
+    defencePack: typeof renderDefencePack;
+  }
+}
+
 /** Renders a defence pack: a letter to the merchant with its enclosures, from this order's records only. */
 export async function renderDefencePack(ev: OrderEvidence, pack: 1 | 2, options: PackOptions): Promise<Buffer> {
   const tz = options.timeZone ?? DEFAULT_BUSINESS_TZ;

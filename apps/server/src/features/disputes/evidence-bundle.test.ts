@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { buildDownload, buildMailMessage, insertOrder } from '../../db/factories';
 import { downloadHistory, mailEvents, mailMessages } from '../../db/schema';
@@ -116,5 +116,28 @@ describe('GET /api/admin/orders/{orderId}/dispute/evidence.pdf', () => {
     });
     expect(data.delivery.approval).toMatchObject({ to: 'lukasz@example.org', providerMessageId: 'ses-msg-mine' });
     expect(data.delivery.approval.events).toEqual([expect.objectContaining({ event: 'delivered' })]);
+  });
+
+  it('is rendered once per version of the records: the panel, its refresh and the download share it', async () => {
+    const { token } = await t.signInAs('Team');
+    const { mine } = await twoOrders();
+    const render = vi.spyOn(t.app.ctx.pdf, 'render');
+    try {
+      const panel = () => t.call({ method: 'GET', url: `/api/admin/orders/${mine.orderId}/dispute/evidence`, token });
+      const download = () =>
+        t.call({ method: 'GET', url: `/api/admin/orders/${mine.orderId}/dispute/evidence.pdf`, token });
+      const first = (await panel()).json().data.bundle;
+      await panel();
+      const pdf = (await download()).rawPayload;
+      expect(render).toHaveBeenCalledTimes(1);
+      expect(pdf.length).toBe(first.bytes);
+      // a new record is a new version: drawn again, and it shows
+      await t.database.db.insert(downloadHistory).values(buildDownload({ orderId: mine.orderId, ip: '203.0.113.77' }));
+      const again = (await download()).rawPayload;
+      expect(render).toHaveBeenCalledTimes(2);
+      expect((await pdfPages(again)).join(' ')).toContain('203.0.113.77');
+    } finally {
+      render.mockRestore();
+    }
   });
 });

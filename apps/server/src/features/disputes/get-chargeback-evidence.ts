@@ -1,10 +1,11 @@
 import type { ChargebackEvidence, EvidenceCheck } from '@nzeta/domain';
 import { formatDateTime, orDash } from '@nzeta/domain';
 import type { Db } from '../../db/client';
+import type { PdfRenderer } from '../../lib/pdf-renderer';
 import { documentDeliveredAt, isToCustomer, loadOrderEvidence, type OrderEvidence } from '../defence-packs';
+import { renderBundleOnce } from './bundle-cache';
 import { getBundleProfiles } from './bundle-profiles';
 import { findDisputeRow, toDisputeRecord } from './dispute-record';
-import { renderEvidenceBundle } from './render-evidence-bundle';
 
 /** The evidence checklist of the chargeback panel: each item read from this order's records. */
 export function evidenceChecklist(ev: OrderEvidence, tz: string): EvidenceCheck[] {
@@ -63,11 +64,16 @@ export interface ChargebackEvidenceRequest {
   mailFrom: string;
 }
 
-export async function getChargebackEvidence(db: Db, request: ChargebackEvidenceRequest): Promise<ChargebackEvidence> {
+export async function getChargebackEvidence(
+  db: Db,
+  pdf: PdfRenderer,
+  request: ChargebackEvidenceRequest,
+): Promise<ChargebackEvidence> {
   const ev = await loadOrderEvidence(db, request.orderId, { mailFrom: request.mailFrom });
   const [row, profiles] = await Promise.all([findDisputeRow(db, request.orderId), getBundleProfiles(db)]);
   const dispute = toDisputeRecord(row, ev.order);
-  const { summary } = await renderEvidenceBundle(ev, dispute, {
+  // the same render the download then serves (the bundle's size and pages are its summary)
+  const { summary } = await renderBundleOnce(pdf, ev, dispute, {
     today: new Date(),
     timeZone: request.timeZone,
     profile: profiles[dispute.network],

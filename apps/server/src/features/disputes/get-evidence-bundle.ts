@@ -1,8 +1,10 @@
 import type { Db } from '../../db/client';
+import type { PdfRenderer } from '../../lib/pdf-renderer';
 import { loadOrderEvidence } from '../defence-packs';
+import { renderBundleOnce } from './bundle-cache';
 import { getBundleProfiles } from './bundle-profiles';
 import { findDisputeRow, toDisputeRecord } from './dispute-record';
-import { type RenderedBundle, renderEvidenceBundle } from './render-evidence-bundle';
+import type { RenderedBundle } from './render-evidence-bundle';
 
 export interface EvidenceBundleRequest {
   orderId: number;
@@ -12,11 +14,15 @@ export interface EvidenceBundleRequest {
 }
 
 /** GET /admin/orders/{orderId}/dispute/evidence.pdf (and its summary): this order's evidence in one file. */
-export async function getEvidenceBundle(db: Db, request: EvidenceBundleRequest): Promise<RenderedBundle> {
+export async function getEvidenceBundle(
+  db: Db,
+  pdf: PdfRenderer,
+  request: EvidenceBundleRequest,
+): Promise<RenderedBundle> {
   const evidence = await loadOrderEvidence(db, request.orderId, { mailFrom: request.mailFrom });
   const [row, profiles] = await Promise.all([findDisputeRow(db, request.orderId), getBundleProfiles(db)]);
   const dispute = toDisputeRecord(row, evidence.order);
-  return renderEvidenceBundle(evidence, dispute, {
+  return renderBundleOnce(pdf, evidence, dispute, {
     today: request.today ?? new Date(),
     timeZone: request.timeZone,
     profile: profiles[dispute.network],

@@ -86,6 +86,12 @@ function render(ev: OrderEvidence, dispute: DisputeRecord, limits: SectionLimits
   return pdfToBuffer(doc).then((pdf) => ({ pdf, pages, shortened }));
 }
 
+declare module '../../lib/pdf-renderer' {
+  interface PdfJobs {
+    evidenceBundle: typeof renderEvidenceBundle;
+  }
+}
+
 /**
  * One PDF for the card network: the letter, then the enclosures (DESIGN §5), within the chosen
  * network's profile of pages and bytes. Histories are summarised further until it fits; the

@@ -52,6 +52,12 @@ export function isRefundedOrder(order: Pick<InvoiceOrder, 'processStatus' | 'ref
   return order.processStatus === 'Refunds' && !!order.refundDate;
 }
 
+declare module '../../lib/pdf-renderer' {
+  interface PdfJobs {
+    invoice: typeof renderInvoice;
+  }
+}
+
 /**
  * Renders the invoice of a paid order as a one-page PDF; for a refunded order, a refunded
  * invoice: the refund (the full amount, dated) and a zero balance instead of "paid in full".

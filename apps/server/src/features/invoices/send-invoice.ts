@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { type MailAttachment, orders } from '../../db/schema';
 import { appError, badRequest } from '../../lib/app-error';
+import type { PdfRenderer } from '../../lib/pdf-renderer';
 import { assertOrderAction, type StaffActor, writeActivityRows } from '../lifecycle';
 import { applicantNameOf, enqueueMail, getCompanySettings, type MailMessage, renderMail } from '../mail';
-import { renderInvoice } from './render-invoice';
 
 export const NO_EMAIL_MESSAGE = 'This order has no e-mail address to send the invoice to.';
 
@@ -66,14 +66,14 @@ export async function renderInvoiceAttachment(
   db: DbOrTx,
   message: MailMessage,
   attachment: MailAttachment,
-  options: { timeZone: string },
+  options: { timeZone: string; pdf: PdfRenderer },
 ): Promise<Buffer> {
   if (attachment.generated !== 'invoice' || !message.orderId) {
     throw new Error(`Mail ${message.id}: cannot generate attachment ${attachment.filename}`);
   }
   const [order] = await db.select().from(orders).where(eq(orders.orderId, message.orderId)).limit(1);
   if (!order) throw new Error(`Mail ${message.id}: order ${message.orderId} no longer exists`);
-  return renderInvoice({
+  return options.pdf.render('invoice', {
     order,
     company: await getCompanySettings(db),
     invoiceNumber: invoiceNumberOf(order.orderId),

@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { type BackgroundJobs, startBackgroundJobs } from '../../background-jobs';
 import { buildDownload, buildMailMessage, insertOrder } from '../../db/factories';
 import { downloadHistory, mailMessages } from '../../db/schema';
+import { createPdfRenderer } from '../../pdf-jobs';
 import { DEFENCE_STATUS_MESSAGE } from '../defence-packs/get-defence-pack';
 import { pdfPages } from '../defence-packs/pdf-text';
 import { NO_COMPLAINT_STATEMENT } from '../defence-packs/render-defence-pack';
@@ -144,6 +145,38 @@ describe('defence packs', () => {
       message: 'Defence pack type must be 1 or 2.',
       code: 'VALIDATION_FAILED',
     });
+  });
+
+  it('ten at once leave the event loop to other requests: /api/health answers meanwhile', async () => {
+    const { token } = await t.signInAs('Team');
+    const order = await disputedOrder();
+    expect((await packPdf(token, order.orderId, 1)).statusCode).toBe(200); // threads started
+    /** Health checks made one after another while ten packs are drawn, with how long each took. */
+    const healthWhileTenPacks = async () => {
+      let rendering = true;
+      const packs = Promise.all(Array.from({ length: 10 }, () => packPdf(token, order.orderId, 1))).finally(() => {
+        rendering = false;
+      });
+      const waits: number[] = [];
+      while (rendering) {
+        const started = performance.now();
+        expect((await t.call({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+        waits.push(performance.now() - started);
+      }
+      expect((await packs).map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+      return waits.sort((a, b) => a - b)[Math.floor(waits.length / 2)] ?? Number.POSITIVE_INFINITY;
+    };
+    const inThreads = await healthWhileTenPacks();
+    const threads = t.app.ctx.pdf;
+    t.app.ctx.pdf = createPdfRenderer(0);
+    let onLoop: number;
+    try {
+      onLoop = await healthWhileTenPacks();
+    } finally {
+      t.app.ctx.pdf = threads;
+    }
+    // On the loop a health check waits behind a pack's layout; beside the threads it does not.
+    expect(inThreads).toBeLessThan(onLoop);
   });
 });
 
