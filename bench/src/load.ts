@@ -8,6 +8,8 @@ export interface RequestSpec {
   path: string;
   body?: unknown;
   token?: string;
+  /** the client's address as a proxy in front of the app would name it (X-Forwarded-For) */
+  forwardedFor?: string;
 }
 
 /** Hands out the next request: endpoints rotate over sampled orders or terms. */
@@ -22,6 +24,7 @@ export function rotate<T>(items: readonly T[], build: (item: T) => RequestSpec):
 function headersOf(spec: RequestSpec): Record<string, string> {
   const headers: Record<string, string> = {};
   if (spec.token) headers.authorization = spec.token;
+  if (spec.forwardedFor) headers['x-forwarded-for'] = spec.forwardedFor;
   if (spec.body !== undefined) headers['content-type'] = 'application/json';
   return headers;
 }

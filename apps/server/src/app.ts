@@ -10,7 +10,7 @@ import Fastify, {
   LogController,
   type RouteOptions,
 } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -38,6 +38,7 @@ import { settingsRoutes } from './features/settings/settings.routes';
 import { teamRoutes } from './features/team/team.routes';
 import { trackLockRoutes } from './features/visitor/track-lock.routes';
 import { visitorRoutes } from './features/visitor/visitor.routes';
+import { answerSerializerCompiler } from './lib/answer-serializer';
 import { apiDescriptionSchema } from './lib/contract-schema';
 import { EventHub } from './lib/event-hub';
 import { MemberCache } from './lib/member-cache';
@@ -114,7 +115,8 @@ export async function buildApp({
   // The API speaks JSON (and multipart for uploads): a text body is answered 415, not parsed.
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Outside production every answer is also checked by its zod schema (lib/answer-serializer.ts).
+  app.setSerializerCompiler(answerSerializerCompiler({ checkWithZod: config.NODE_ENV !== 'production' }));
 
   await sealMfaSecrets(database.db, config.mfaKey);
   const events = new EventHub(database);

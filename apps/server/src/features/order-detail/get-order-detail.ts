@@ -10,6 +10,7 @@ import type {
 import { type AnyColumn, eq, getTableColumns, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
+  auditLog,
   documents,
   downloadHistory,
   mailEvents,
@@ -26,7 +27,17 @@ export interface GetOrderDetailOptions {
   orderId: number;
   applicationMailDomain: string;
   businessTimeZone: string;
+  /** the member opening the page: the view goes on the audit trail in the same statement */
+  viewer?: { id: number; name: string; ip: string };
 }
+
+/**
+ * Newest rows each list carries (DESIGN "Bounded work per request"): an order that collected
+ * thousands of comments or downloads still answers in bounded time and size.
+ */
+export const DETAIL_LIST_LIMIT = 500;
+/** Provider events per e-mail (delivered, opened, clicked … oldest first). */
+export const MAIL_EVENTS_LIMIT = 50;
 
 /** Internal columns the detail answer leaves out. */
 const HIDDEN_COLUMNS = new Set(['search_text', 'intake_reference', 'assigned_to', 'processed_by_id']);
@@ -44,9 +55,14 @@ interface Lists {
 const utcIso = (column: AnyColumn) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const flag = (column: AnyColumn) => sql`case when ${column} = 'Y' then 'Y' else 'N' end`;
 
-/** One list as a JSON array (empty, never null), newest first unless said otherwise. */
-function list(rows: SQL, from: SQL, orderBy: SQL): SQL {
-  return sql`coalesce((select json_agg(${rows} order by ${orderBy}) from ${from}), '[]'::json)`;
+/**
+ * One list as a JSON array (empty, never null) of its first `limit` rows in `orderBy` order
+ * (newest first unless said otherwise).
+ */
+function list(rows: SQL, from: SQL, orderBy: SQL, limit = DETAIL_LIST_LIMIT): SQL {
+  return sql`coalesce((select json_agg(l.row order by l.n) from (
+    select ${rows} as row, row_number() over (order by ${orderBy}) as n from ${from}
+    order by ${orderBy} limit ${sql.raw(String(limit))}) l), '[]'::json)`;
 }
 
 /** Every list of the detail page for the order of the outer query, in one JSON object. */
@@ -84,6 +100,7 @@ function listsOf(timeZone: Placeholder): SQL<Lists> {
             'bounce_type', ${mailEvents.bounceType}, 'url', ${mailEvents.url})`,
           sql`${mailEvents} where ${mailEvents.mailId} = ${mailMessages.id}`,
           sql`${mailEvents.occurredAt}, ${mailEvents.id}`,
+          MAIL_EVENTS_LIMIT,
         )})`,
       sql`${mailMessages} left join ${documents} on ${documents.id} = ${mailMessages.documentId}
         where ${mailMessages.orderId} = ${orderId}`,
@@ -117,9 +134,11 @@ function listsOf(timeZone: Placeholder): SQL<Lists> {
   )`;
 }
 
+const detailSelection = () => ({ order: orders, assignName: staff.name, lists: listsOf(sql.placeholder('timeZone')) });
+
 function buildDetailQuery(db: DbOrTx) {
   return db
-    .select({ order: orders, assignName: staff.name, lists: listsOf(sql.placeholder('timeZone')) })
+    .select(detailSelection())
     .from(orders)
     .leftJoin(staff, eq(staff.id, orders.assignedTo))
     .where(eq(orders.orderId, sql.placeholder('orderId')))
@@ -128,19 +147,52 @@ function buildDetailQuery(db: DbOrTx) {
 }
 
 /**
- * Built and prepared once per database: PostgreSQL plans it once per connection, and the query
+ * The same read with the view appended to the audit trail by the statement itself, when the
+ * order exists: one round trip where the read and a separate insert took two.
+ */
+function buildViewedDetailQuery(db: DbOrTx) {
+  const viewed = db.$with('viewed', { id: sql<number>`id` }).as(
+    sql`insert into ${auditLog} (actor_id, actor_name, action, target, ip)
+      select ${sql.placeholder('actorId')}::integer, ${sql.placeholder('actorName')}::text, 'order-viewed',
+        ${orders.orderId}::text, ${sql.placeholder('ip')}::text
+      from ${orders} where ${orders.orderId} = ${sql.placeholder('orderId')}::bigint
+      returning id`,
+  );
+  return db
+    .with(viewed)
+    .select(detailSelection())
+    .from(orders)
+    .leftJoin(staff, eq(staff.id, orders.assignedTo))
+    .where(eq(orders.orderId, sql.placeholder('orderId')))
+    .limit(1)
+    .prepare('order_detail_viewed');
+}
+
+/**
+ * Built and prepared once per database: PostgreSQL plans them once per connection, and the query
  * is not rebuilt on every request (building it cost a seventh of the request's CPU time).
  */
 const detailQuery = memoizeByObject(buildDetailQuery);
+const viewedDetailQuery = memoizeByObject(buildViewedDetailQuery);
 
 /**
  * The order of SPEC §3 with its lists, in one query whatever the history size: the order with
- * its assignee's name, and each list built as JSON by PostgreSQL (dates already formatted). One
- * round trip instead of one per list is what keeps the detail page cheap under load.
+ * its assignee's name, and each list (its newest DETAIL_LIST_LIMIT rows) built as JSON by
+ * PostgreSQL (dates already formatted), and with a `viewer` the audit row written by the same
+ * statement. One round trip instead of one per list is what keeps the detail page cheap.
  */
 export async function getOrderDetail(db: DbOrTx, options: GetOrderDetailOptions): Promise<OrderDetail | undefined> {
-  const { orderId } = options;
-  const [row] = await detailQuery(db).execute({ orderId, timeZone: options.businessTimeZone });
+  const { orderId, viewer } = options;
+  const timeZone = options.businessTimeZone;
+  const [row] = viewer
+    ? await viewedDetailQuery(db).execute({
+        orderId,
+        timeZone,
+        actorId: viewer.id,
+        actorName: viewer.name,
+        ip: viewer.ip,
+      })
+    : await detailQuery(db).execute({ orderId, timeZone });
   if (!row) return undefined;
   return {
     ...(snakeCaseOrder(row.order) as Omit<OrderDetail, ListKeys | 'assign_to' | 'application_email'>),

@@ -2,7 +2,6 @@ import { contracts } from '@nzeta/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/app-error';
-import { writeAudit } from '../../lib/audit';
 import { contractSchema } from '../../lib/contract-schema';
 import { currentStaff } from '../../plugins/authentication';
 import { addRemark } from './add-remark';
@@ -28,20 +27,15 @@ export async function orderDetailRoutes(fastify: FastifyInstance): Promise<void>
       const actor = currentStaff(request);
       const { orderId } = request.params;
       const { config, db } = app.ctx;
+      // Opening an order shows passport and identity data: every view is on the audit trail,
+      // written by the statement that reads the order.
       const order = await getOrderDetail(db, {
         orderId,
         applicationMailDomain: config.APPLICATION_MAIL_DOMAIN,
         businessTimeZone: config.BUSINESS_TZ,
+        viewer: { id: actor.id, name: actor.name, ip: request.ip },
       });
       if (!order) throw notFound(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND');
-      // Opening an order shows passport and identity data: every view is on the audit trail.
-      await writeAudit(db, {
-        actorId: actor.id,
-        actorName: actor.name,
-        action: 'order-viewed',
-        target: String(orderId),
-        ip: request.ip,
-      });
       return { status: 1, message: 'Order details fetched successfully.', data: order };
     },
   );

@@ -1,12 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { parseOrderRef } from '@nzeta/domain';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import { type Db, queryRows } from '../../db/client';
 import { orders } from '../../db/schema';
 import { AppError, appError } from '../../lib/app-error';
-import { writeAudit } from '../../lib/audit';
-import { clearCounter, hitCounter, secondsUntil } from '../../lib/rate-counter';
+import { secondsUntil } from '../../lib/rate-counter';
 import { getCompanySettings } from '../mail';
 import { signVisitorToken } from './visitor-token';
 
@@ -30,23 +29,11 @@ export async function trackOrder(
   config: Config,
   input: { orderId: string; email: string; ip: string },
 ): Promise<TrackOrderResult> {
-  const ipCounter = await hitCounter(db, `track-ip:${input.ip}`, IP_WINDOW_MS);
-  if (ipCounter.count > config.TRACK_IP_LIMIT) throw await tooManyAttempts(db, ipCounter.resetAt);
-
   const orderId = parseOrderRef(input.orderId);
   // Guesses at ids that do not parse still count, under their own text.
   const orderRef = String(orderId ?? `raw:${input.orderId.toLowerCase()}`);
-  // Wrong guesses count per (address, order): someone else's guesses never lock the customer out.
-  // The order-wide count locks only at a much higher threshold (guesses from many addresses);
-  // staff see and clear it on the order page. Both are counted before the check, so concurrent
-  // guesses cannot all pass a count read before any failed; the right e-mail clears them.
-  const pairKey = trackPairKey(input.ip, orderRef);
-  const orderKey = trackOrderKey(orderRef);
-  const pairCounter = await hitCounter(db, pairKey, ORDER_WINDOW_MS);
-  if (pairCounter.count > config.TRACK_ORDER_LIMIT) throw await tooManyAttempts(db, pairCounter.resetAt);
-  const orderCounter = await hitCounter(db, orderKey, ORDER_WINDOW_MS);
-  if (orderCounter.count > config.TRACK_ORDER_LOCK_AFTER) throw await tooManyAttempts(db, orderCounter.resetAt);
-
+  // The order is read first (reading changes nothing); the e-mail is compared here, where
+  // trim and case follow JavaScript's rules, and the counters and the audit row follow in one call.
   const [order] = await db
     .select({ email: orders.email, status: orders.processStatus, erasedAt: orders.erasedAt })
     .from(orders)
@@ -54,20 +41,24 @@ export async function trackOrder(
     .limit(1);
   const emailMatches = sameEmail(order?.email, input.email);
   const isAvailable = !!order && !order.erasedAt && order.status !== 'Deleted';
+  const isMatched = orderId !== undefined && isAvailable && emailMatches;
 
-  if (orderId === undefined || !isAvailable || !emailMatches) {
-    await writeAudit(db, {
-      action: 'visitor-track',
-      target: orderId === undefined ? null : `order:${orderId}`,
-      ip: input.ip,
-      outcome: 'failed',
-    });
-    throw appError('ORDER_NOT_FOUND', ORDER_NOT_FOUND);
-  }
-
-  await clearCounter(db, pairKey);
-  await clearCounter(db, orderKey);
-  await writeAudit(db, { action: 'visitor-track', target: `order:${orderId}`, ip: input.ip });
+  // Counted in this order, stopping at the first limit passed: the address across orders, then
+  // wrong guesses per (address, order), so someone else's guesses never lock the customer out,
+  // then the order-wide count, which locks only at a much higher threshold (guesses from many
+  // addresses; staff see and clear it on the order page). All are counted before the check, so
+  // concurrent guesses cannot all pass a count read before any failed; the right e-mail clears
+  // the last two. drizzle/0017_track_order_attempt.sql.
+  const [attempt] = await queryRows<{ outcome: 'throttled' | 'not-found' | 'found'; until_at: string | null }>(
+    db,
+    sql`select outcome, until_at from track_order_attempt(
+      ${`track-ip:${input.ip}`}, ${trackPairKey(input.ip, orderRef)}, ${trackOrderKey(orderRef)},
+      ${IP_WINDOW_MS / 1000}, ${ORDER_WINDOW_MS / 1000},
+      ${config.TRACK_IP_LIMIT}, ${config.TRACK_ORDER_LIMIT}, ${config.TRACK_ORDER_LOCK_AFTER},
+      ${isMatched}, ${orderId === undefined ? null : `order:${orderId}`}, ${input.ip})`,
+  );
+  if (attempt?.outcome === 'throttled') throw await tooManyAttempts(db, new Date(attempt.until_at ?? Date.now()));
+  if (attempt?.outcome !== 'found' || orderId === undefined) throw appError('ORDER_NOT_FOUND', ORDER_NOT_FOUND);
   return { token: await signVisitorToken(orderId, config.jwtSecret), orderId };
 }
 

@@ -1,0 +1,183 @@
+import { contracts, DELIVERY_STATES, MAIL_EVENT_TYPES } from '@nzeta/domain';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { buildDownload, buildMailMessage, buildRemark, insertOrder } from '../../db/factories';
+import { documents, downloadHistory, mailEvents, mailMessages, orderActivity, remarks } from '../../db/schema';
+import { DETAIL_LIST_LIMIT, MAIL_EVENTS_LIMIT } from './get-order-detail';
+import { plainOrderDetail } from './testing/plain-order-detail';
+
+const TIME_ZONE = 'America/New_York';
+let t: TestApp;
+let token: string;
+beforeAll(async () => {
+  t = await createTestApp({ APPLICATION_MAIL_DOMAIN: 'inbox.example.org', BUSINESS_TZ: TIME_ZONE });
+  await t.database.reset();
+  ({ token } = await t.signInAs('Team'));
+});
+afterAll(() => t.close());
+
+/** Times around two daylight-saving changes, some shared so rows tie on created_at. */
+const instant = fc.oneof(
+  fc.constantFrom('2026-03-08T06:59:59.999Z', '2026-03-08T07:00:00.000Z', '2026-11-01T05:30:00.000Z'),
+  fc
+    .integer({ min: Date.parse('2025-12-31T00:00:00Z'), max: Date.parse('2027-01-01T00:00:00Z') })
+    .map((ms) => new Date(ms).toISOString()),
+);
+const maybe = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: null });
+const flag = fc.constantFrom('Y', 'N', '');
+const text = fc.string({ maxLength: 12 });
+
+const history = fc.record({
+  otherNames: fc.array(fc.record({ differentFirstName: text, differentLastName: text }), { maxLength: 3 }),
+  documents: fc.array(instant, { maxLength: 3 }),
+  mails: fc.array(
+    fc.record({
+      createdAt: instant,
+      sentAt: maybe(instant),
+      state: fc.constantFrom('queued', 'sending', 'sent', 'failed'),
+      lastError: maybe(text),
+      transport: maybe(fc.constantFrom('smtp', 'api')),
+      deliveryState: maybe(fc.constantFrom(...DELIVERY_STATES)),
+      deliveryStateAt: maybe(instant),
+      openedAt: maybe(instant),
+      withDocument: fc.boolean(),
+      events: fc.array(fc.record({ event: fc.constantFrom(...MAIL_EVENT_TYPES), at: instant, url: maybe(text) }), {
+        maxLength: 3,
+      }),
+    }),
+    { maxLength: 4 },
+  ),
+  downloads: fc.array(fc.record({ createdAt: instant, timezone: maybe(text) }), { maxLength: 4 }),
+  remarks: fc.array(
+    fc.record({ createdAt: instant, remark: text, whatsapp: flag, telephone: flag, voided: flag, chargeback: flag }),
+    { maxLength: 4 },
+  ),
+  activity: fc.array(
+    fc.record({
+      createdAt: instant,
+      from: maybe(text),
+      detail: maybe(
+        fc.dictionary(fc.constantFrom('a', 'b', 'mailId'), fc.oneof(text, fc.integer()), { noNullPrototype: true }),
+      ),
+    }),
+    { maxLength: 4 },
+  ),
+});
+type History = typeof history extends fc.Arbitrary<infer H> ? H : never;
+
+async function orderWith(h: History): Promise<number> {
+  const db = t.database.db;
+  const { orderId } = await insertOrder(db, { otherNames: h.otherNames });
+  const docs = h.documents.length
+    ? await db
+        .insert(documents)
+        .values(
+          h.documents.map((createdAt, i) => ({
+            orderId,
+            file1: `doc${orderId}-${i}.pdf`,
+            contentType: 'application/pdf',
+            size: 10,
+            sha256: 'x',
+            customerName: 'Ana Example',
+            mailServiceProvider: 'AWS',
+            createdAt,
+          })),
+        )
+        .returning({ id: documents.id })
+    : [];
+  for (const [i, m] of h.mails.entries()) {
+    const { events, withDocument, ...mail } = m;
+    const [row] = await db
+      .insert(mailMessages)
+      .values(
+        buildMailMessage({
+          orderId,
+          ...mail,
+          idempotencyKey: `eq:${orderId}:${i}`,
+          documentId: withDocument ? (docs[i % Math.max(docs.length, 1)]?.id ?? null) : null,
+        }),
+      )
+      .returning({ id: mailMessages.id });
+    if (row && events.length) {
+      await db.insert(mailEvents).values(
+        events.map((e, j) => ({
+          mailId: row.id,
+          provider: 'sendgrid',
+          event: e.event,
+          providerEventId: `ev-${row.id}-${j}`,
+          occurredAt: e.at,
+          url: e.url,
+        })),
+      );
+    }
+  }
+  if (h.downloads.length)
+    await db.insert(downloadHistory).values(h.downloads.map((d) => buildDownload({ orderId, ...d })));
+  if (h.remarks.length) await db.insert(remarks).values(h.remarks.map((r) => buildRemark({ orderId, ...r })));
+  if (h.activity.length)
+    await db.insert(orderActivity).values(
+      h.activity.map((a) => ({
+        orderId,
+        actorName: 'Someone',
+        action: 'status-changed',
+        fromValue: a.from,
+        detail: a.detail,
+        createdAt: a.createdAt,
+      })),
+    );
+  return orderId;
+}
+
+/** The page's answer next to the plain read, both through the contract's answer schema. */
+async function bothAnswers(orderId: number) {
+  const response = await t.call({ method: 'GET', url: `/api/admin/get-orders-details/${orderId}`, token });
+  expect(response.statusCode, response.body).toBe(200);
+  const plain = await plainOrderDetail(t.database.db, {
+    orderId,
+    applicationMailDomain: 'inbox.example.org',
+    businessTimeZone: TIME_ZONE,
+  });
+  const expected = contracts.orderDetail.orderDetail.answer.parse({ status: 1, message: '', data: plain }).data;
+  return { answered: response.json().data, expected: JSON.parse(JSON.stringify(expected)) };
+}
+
+describe('the order detail read in one statement', () => {
+  it('answers what the plain read (one query per list) answers, for random histories', async () => {
+    await fc.assert(
+      fc.asyncProperty(history, async (h) => {
+        const { answered, expected } = await bothAnswers(await orderWith(h));
+        expect(answered).toEqual(expected);
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  it('carries the newest rows of a long history only, and the first events of an e-mail', async () => {
+    const { orderId } = await insertOrder(t.database.db);
+    const start = Date.parse('2026-05-01T00:00:00Z');
+    const at = (i: number) => new Date(start + i * 60_000).toISOString();
+    await t.database.db
+      .insert(remarks)
+      .values(Array.from({ length: DETAIL_LIST_LIMIT + 7 }, (_, i) => buildRemark({ orderId, createdAt: at(i) })));
+    const [mail] = await t.database.db
+      .insert(mailMessages)
+      .values(buildMailMessage({ orderId }))
+      .returning({ id: mailMessages.id });
+    await t.database.db.insert(mailEvents).values(
+      Array.from({ length: MAIL_EVENTS_LIMIT + 3 }, (_, i) => ({
+        mailId: mail?.id ?? 0,
+        provider: 'sendgrid',
+        event: 'open',
+        providerEventId: `long-${i}`,
+        occurredAt: at(i),
+      })),
+    );
+    const { answered, expected } = await bothAnswers(orderId);
+    expect(answered.remark).toHaveLength(DETAIL_LIST_LIMIT);
+    expect(answered.remark[0].create_ts).toBe(at(DETAIL_LIST_LIMIT + 6));
+    expect(answered.mailHistory[0].events).toHaveLength(MAIL_EVENTS_LIMIT);
+    expect(answered.mailHistory[0].events[0].occurred_at).toBe(at(0));
+    expect(answered).toEqual(expected);
+  });
+});
