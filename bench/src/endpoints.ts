@@ -25,8 +25,8 @@ export interface EndpointContext {
   businessTimeZone: string;
 }
 
-/** Rows per request when the console shows a whole folder (the web client's ALL_CHUNK). */
-export const ALL_CHUNK = 5_000;
+/** Rows per request when the console shows a whole folder (the web client's ALL_CHUNK, MAX_PAGE_SIZE). */
+export const ALL_CHUNK = 100_000;
 
 /** The deep page sits half a million rows into the folder (page 10,000 of 50), or at its end. */
 export const DEEP_ROW = 500_000;

@@ -35,22 +35,23 @@ async function longestStall(work: () => Promise<unknown>): Promise<number> {
 }
 
 describe('page sizes', () => {
-  it('one answer carries at most MAX_ROWS_PER_ANSWER rows, with a cursor to the rest ("All")', async () => {
+  it('a page larger than MAX_ROWS_PER_ANSWER rows ("All") is streamed; a cursor walk still reaches the end', async () => {
     const list = await t.call({ method: 'GET', url: '/api/admin/get-orders-list/allOrder?perPage=100000', token });
     expect(list.statusCode).toBe(200);
     const body = list.json();
-    expect(body.data).toHaveLength(MAX_ROWS_PER_ANSWER);
     expect(body.total).toBeGreaterThan(2 * MAX_ROWS_PER_ANSWER);
-    // 'All' (perPage = the folder's total) follows the cursor to the end, chunk by chunk.
-    let seen = body.data.length;
-    let cursor: string | undefined = body.nextCursor;
-    while (cursor) {
-      const url = `/api/admin/get-orders-list/allOrder?perPage=${body.total}&cursor=${cursor}`;
+    expect(body.data).toHaveLength(body.total);
+    expect(body.nextCursor).toBeNull();
+    // The same rows, chunk by chunk, following the cursor (the page size below the streaming one).
+    let seen = 0;
+    let cursor: string | undefined;
+    do {
+      const url = `/api/admin/get-orders-list/allOrder?perPage=${MAX_ROWS_PER_ANSWER}${cursor ? `&cursor=${cursor}` : ''}`;
       const next = (await t.call({ method: 'GET', url, token })).json();
       expect(next.data.length).toBeLessThanOrEqual(MAX_ROWS_PER_ANSWER);
       seen += next.data.length;
       cursor = next.nextCursor ?? undefined;
-    }
+    } while (cursor);
     expect(seen).toBe(body.total);
     const search = await t.call({
       method: 'POST',
@@ -74,7 +75,7 @@ describe('page sizes', () => {
     }
     const stall = Math.min(...stalls);
     report(
-      `largest list answer (${MAX_ROWS_PER_ANSWER} rows) on ${testEngine}: longest event-loop stall ${stall.toFixed(0)} ms`,
+      `largest list answer (${ORDERS} rows, streamed) on ${testEngine}: longest event-loop stall ${stall.toFixed(0)} ms`,
     );
     expect(stall).toBeLessThan(100);
   });

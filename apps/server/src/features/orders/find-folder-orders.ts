@@ -1,8 +1,10 @@
 import {
   DEFAULT_SLA_HOURS,
+  type FolderColumn,
   type FolderKey,
   type FolderOrderRow,
   type FolderPage,
+  folderOf,
   MONTHS,
   type Month,
   type SlaHours,
@@ -10,20 +12,23 @@ import {
 } from '@nzeta/domain';
 import { and, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
-import { orderRollup, orders, staff } from '../../db/schema';
+import { orderDisputes, orderRollup, orders, staff } from '../../db/schema';
 import { afterCursor, decodeCursor, encodeCursor } from './folder-cursor';
 import { countSearch, SEARCH_COUNT_CAP, searchWhere } from './folder-search';
 import { type FolderContext, folderWhere } from './folder-sql';
 import { countFolder } from './get-folder-counts';
-import { folderColumns, type Ordering, orderingOf, type SortChoice, slaDueAt } from './list-ordering';
+import { LIST_VERSION, listAnchorsOf } from './list-anchors';
+import { disputeOf, folderColumns, type Ordering, orderingOf, type SortChoice, slaDueAt } from './list-ordering';
 
 /**
  * Every folder listing, search and export reads through this file, so the queries can be
  * measured and tuned in one place.
  *
- * Deep pages: the page's ids are found first, from an index alone ((status, created_at, order_id),
- * or (created_at, order_id) which carries the status for Order History, migration 0003), and only
- * those rows are read from the heap (a deferred join). Reading a folder to its end uses a keyset
+ * Deep pages: the page starts from the anchor just before it (list-anchors.ts: every 1,000th row's
+ * key, kept while no order changed), so page 10,000 skips fewer than 1,000 rows. Its ids are found
+ * from an index alone ((status, created_at, order_id), or (created_at, order_id) which carries the
+ * status for Order History, migration 0003), and only those rows are read from the heap (a deferred
+ * join). A search reads with plain OFFSET. Reading a folder to its end uses a keyset
  * cursor instead of OFFSET (folder-cursor.ts); a search narrows the listing (folder-search.ts).
  */
 
@@ -50,6 +55,8 @@ export interface FindFolderOrdersOptions {
   status?: Status | undefined;
   /** service-level targets: each row's sla_due_at, and the "breaching soon" sort */
   sla?: SlaHours;
+  /** true reads deep pages with plain OFFSET, never from anchors (the reference tests compare with) */
+  plain?: boolean;
 }
 
 function monthNumber(month: Month): number {
@@ -60,8 +67,10 @@ function monthWhere(month: Month | undefined): SQL | undefined {
   return month ? sql`extract(month from ${orders.processingDate}) = ${monthNumber(month)}` : undefined;
 }
 
-interface PageIdsQuery {
+export interface PageIdsQuery {
   sla: SlaHours;
+  /** the select list (default: every field of a list row) */
+  columns?: SQL | undefined;
   /** columns only this folder's rows carry (Charge Back's dispute deadline) */
   extraColumns?: SQL | undefined;
   where: SQL;
@@ -86,9 +95,11 @@ function pageIdsQuery({ where, ordering, limit, offset }: PageIdsQuery): SQL {
     where ${where} order by sort_key ${dir}, order_id ${dir} limit ${limit} offset ${offset}`;
 }
 
-interface RawRow extends Omit<FolderOrderRow, 'order_id'> {
+export interface RawRow extends Omit<FolderOrderRow, 'order_id'> {
   order_id: number | string;
   cursor_key: string;
+  /** the order list version the page was read at (anchored pages) */
+  list_version?: string;
 }
 
 const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -101,37 +112,96 @@ const listColumns = (hours: SlaHours) => sql`${orders.orderId} as order_id, ${or
   ${staff.name} as assign_to, ${orders.fullName} as full_name, ${orders.email} as contact_email_address,
   ${orders.processingMode} as processing_mode, ${iso(slaDueAt(hours))} as sla_due_at`;
 
+type Field = [name: string, value: SQL];
+
+/** Fields each folder table column shows (packages/domain FOLDERS), besides id, status and assignee. */
+const SHOWN: Record<FolderColumn, (hours: SlaHours) => Field[]> = {
+  id: () => [],
+  action: () => [],
+  name: () => [
+    ['first_name', sql`${orders.firstName}`],
+    ['last_name', sql`${orders.lastName}`],
+  ],
+  email: () => [['email', sql`${orders.email}`]],
+  telephone: () => [
+    ['phone_number', sql`${orders.phoneNumber}`],
+    ['country_code', sql`${orders.countryCode}`],
+  ],
+  date: () => [['created_at', iso(sql`${orders.createdAt}`)]],
+  // the status reads "Refunded" once a refund date is set, and carries the service-level badge
+  status: (hours) => [
+    ['refund_date', iso(sql`${orders.refundDate}`)],
+    ['sla_due_at', iso(slaDueAt(hours))],
+  ],
+  refundDate: () => [['refund_date', iso(sql`${orders.refundDate}`)]],
+  processDate: () => [['processing_date', sql`${orders.processingDate}::text`]],
+  processMonth: () => [['process_month', sql`${orders.processMonth}`]],
+  respondBy: () => [['respond_by', disputeOf(sql`${orderDisputes.respondBy}::text`)]],
+  disputeState: () => [['dispute_state', disputeOf(sql`${orderDisputes.state}`)]],
+};
+
+/**
+ * Only what the folder's table shows, as one JSON object per row made by the database (what
+ * 'All' streams, stream-folder-orders.ts): the server passes the text on without parsing it.
+ */
+export function shownRowJson(folder: FolderKey, hours: SlaHours): SQL {
+  const fields = new Map<string, SQL>([
+    ['order_id', sql`${orders.orderId}`],
+    ['process_status', sql`${orders.processStatus}`],
+    ['assign_to', sql`${staff.name}`],
+  ]);
+  for (const column of folderOf(folder).columns) {
+    for (const [name, value] of SHOWN[column](hours)) fields.set(name, value);
+  }
+  const pairs = [...fields].map(([name, value]) => sql`${sql.raw(`'${name}'`)}, ${value}`);
+  return sql`json_build_object(${sql.join(pairs, sql`, `)})::text as row_json, ${orders.orderId} as order_id`;
+}
+
 /**
  * The rows of one page. A page that starts at the top (page 1, or any page after a cursor) is
  * read in order straight from the index and the table; a deeper page first finds its ids from an
  * index alone, then reads only those rows (pageIdsQuery). The deferred join costs an extra index
  * probe per row, which doubled the work of the 5,000-row pages 'All' reads.
  */
-async function readPage(db: DbOrTx, query: PageIdsQuery): Promise<RawRow[]> {
+export function pageQuery(query: PageIdsQuery, version?: SQL): SQL {
   const { where, ordering, limit, offset } = query;
   const dir = directionOf(ordering);
-  const columns = listColumns(query.sla);
-  const extra = query.extraColumns ?? sql``;
+  const columns = query.columns ?? listColumns(query.sla);
+  const extra = sql`${query.extraColumns ?? sql``}${version ? sql`, ${version} as list_version` : sql``}`;
   if (offset === 0) {
-    return queryRows<RawRow>(
-      db,
-      sql`select ${columns}${extra}, ${ordering.key}::text as cursor_key
+    return sql`select ${columns}${extra}, ${ordering.key}::text as cursor_key
         from ${orders} left join ${staff} on ${staff.id} = ${orders.assignedTo}
-        where ${where} order by ${ordering.key} ${dir}, ${orders.orderId} ${dir} limit ${limit}`,
-    );
+        where ${where} order by ${ordering.key} ${dir}, ${orders.orderId} ${dir} limit ${limit}`;
   }
-  return queryRows<RawRow>(
-    db,
-    sql`with page as (${pageIdsQuery(query)})
+  return sql`with page as (${pageIdsQuery(query)})
       select ${columns}${extra}, page.sort_key::text as cursor_key
       from page
       join ${orders} on ${orders.orderId} = page.order_id
       left join ${staff} on ${staff.id} = ${orders.assignedTo}
-      order by page.sort_key ${dir}, page.order_id ${dir}`,
-  );
+      order by page.sort_key ${dir}, page.order_id ${dir}`;
 }
 
-function toRow({ cursor_key: _key, ...row }: RawRow): FolderOrderRow {
+async function readPage(db: DbOrTx, query: PageIdsQuery, version?: SQL): Promise<RawRow[]> {
+  return queryRows<RawRow>(db, pageQuery(query, version));
+}
+
+/**
+ * A deep page read from the anchor before it (list-anchors.ts) when the anchors are current in the
+ * page's own snapshot; otherwise (and for shallow pages) with plain OFFSET.
+ */
+async function readDeepPage(db: DbOrTx, query: PageIdsQuery): Promise<RawRow[]> {
+  const anchors = listAnchorsOf(db);
+  const seek = await anchors.seek(db, query.where, query.ordering, query.offset);
+  if (seek) {
+    const where = and(query.where, afterCursor(query.ordering, seek.anchor)) as SQL;
+    const rows = await readPage(db, { ...query, where, offset: seek.skip }, LIST_VERSION);
+    // An empty page says nothing of the version (a page past the end): read it plainly.
+    if (rows.length > 0 && anchors.settle(query.where, query.ordering, seek, rows[0]?.list_version)) return rows;
+  }
+  return readPage(db, query);
+}
+
+function toRow({ cursor_key: _key, list_version: _version, ...row }: RawRow): FolderOrderRow {
   return { ...row, order_id: Number(row.order_id) };
 }
 
@@ -143,8 +213,8 @@ async function countPlain(db: DbOrTx, folder: FolderKey, ctx: FolderContext, mon
   return countFolder(db, folder, ctx, extra);
 }
 
-/** One page of a folder (optionally of a month of Future, optionally searched) with its total. */
-export async function findFolderOrders(db: DbOrTx, options: FindFolderOrdersOptions): Promise<FolderPage> {
+/** What a page of a listing reads: its ordering, its condition, where it starts, and its total. */
+export function planFolderPage(db: DbOrTx, options: FindFolderOrdersOptions) {
   const { folder, ctx, perPage } = options;
   const sla = options.sla ?? DEFAULT_SLA_HOURS;
   const ordering = orderingOf(folder, options.sort, sla);
@@ -154,23 +224,31 @@ export async function findFolderOrders(db: DbOrTx, options: FindFolderOrdersOpti
   const filter = and(folderWhere(folder, ctx), monthWhere(options.month), status, search) as SQL;
   const where = and(filter, afterCursor(ordering, cursor)) as SQL;
   const offset = cursor ? 0 : ((options.page ?? 1) - 1) * perPage;
-
-  const [raw, counted] = await Promise.all([
-    readPage(db, { sla, where, ordering, limit: perPage, offset, extraColumns: folderColumns(folder) }),
+  const query: PageIdsQuery = { sla, where, ordering, limit: perPage, offset, extraColumns: folderColumns(folder) };
+  const total = (): Promise<{ total: number; totalCapped: boolean }> =>
     options.withTotal === false
-      ? { total: 0, totalCapped: false }
+      ? Promise.resolve({ total: 0, totalCapped: false })
       : search
         ? countSearch(db, filter, options.countCap ?? SEARCH_COUNT_CAP)
         : (options.folderSize && !options.month && !options.status
             ? options.folderSize()
             : countPlain(db, folder, ctx, options.month, options.status)
-          ).then((total) => ({ total, totalCapped: false })),
-  ]);
-  const last = raw.at(-1);
+          ).then((total) => ({ total, totalCapped: false }));
+  return { query, search, total };
+}
+
+/** The keyset cursor of a page's last row when the page is full (more rows may follow). */
+export function nextCursorOf(last: Pick<RawRow, 'cursor_key' | 'order_id'> | undefined, full: boolean) {
+  return last && full ? encodeCursor({ key: last.cursor_key, id: Number(last.order_id) }) : null;
+}
+
+/** One page of a folder (optionally of a month of Future, optionally searched) with its total. */
+export async function findFolderOrders(db: DbOrTx, options: FindFolderOrdersOptions): Promise<FolderPage> {
+  const { query, search, total } = planFolderPage(db, options);
+  const [raw, counted] = await Promise.all([(search || options.plain ? readPage : readDeepPage)(db, query), total()]);
   return {
     rows: raw.map(toRow),
     ...counted,
-    nextCursor:
-      last && raw.length === perPage ? encodeCursor({ key: last.cursor_key, id: Number(last.order_id) }) : null,
+    nextCursor: nextCursorOf(raw.at(-1), raw.length === options.perPage),
   };
 }

@@ -44,6 +44,8 @@ const KEY_SHAPES: Record<Ordering['keyType'], RegExp> = {
 };
 
 function isValidKey(keyType: Ordering['keyType'], key: string): boolean {
+  // Keys that sort last are 'infinity' (no refund date, no dispute deadline, on no clock).
+  if ((keyType === 'timestamptz' || keyType === 'date') && (key === 'infinity' || key === '-infinity')) return true;
   if (!KEY_SHAPES[keyType].test(key)) return false;
   if (keyType === 'bigint' || keyType === 'text') return true;
   const day = key.slice(0, 10);

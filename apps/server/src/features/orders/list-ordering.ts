@@ -26,7 +26,7 @@ const REFUNDS_PENDING_FIRST: Ordering = {
   keyType: 'timestamptz',
 };
 
-const disputeOf = (column: SQL) =>
+export const disputeOf = (column: SQL) =>
   sql`(select ${column} from ${orderDisputes} where ${orderDisputes.orderId} = ${orders.orderId})`;
 /** Charge Back is a work queue: the soonest respond-by date first, disputes without one last. */
 const CHARGEBACK_BY_DEADLINE: Ordering = {

@@ -1,7 +1,7 @@
 import {
   type FolderKey,
   type FolderOrderRow,
-  MAX_ROWS_PER_ANSWER,
+  MAX_PAGE_SIZE,
   type Month,
   type SortDirection,
   type SortKey,
@@ -37,8 +37,11 @@ export const ordersKeys = {
   futureMonths: queryKeys.orders.futureMonths,
 };
 
-/** Rows fetched per request when the whole folder is shown ('All'). */
-export const ALL_CHUNK = MAX_ROWS_PER_ANSWER;
+/**
+ * Rows asked per request when the whole folder is shown ('All'): the server streams them in one
+ * answer (a search answers in bounded chunks), and a folder larger still follows the cursor.
+ */
+export const ALL_CHUNK = MAX_PAGE_SIZE;
 
 type ListEnvelope = AnswerOf<typeof ordersApi.folderList>;
 
@@ -84,8 +87,8 @@ function searchPage(request: FolderListRequest, perPage: number, signal: AbortSi
 }
 
 /**
- * 'All' is the folder's total (SPEC §9). Large folders arrive in chunks that follow a cursor, so
- * neither the server nor the browser handles the whole folder in one piece.
+ * 'All' is the folder's total (SPEC §9): one streamed answer with the columns the table shows;
+ * a search, or a folder past MAX_PAGE_SIZE, continues in chunks that follow the cursor.
  */
 async function wholeFolder(request: FolderListRequest, signal: AbortSignal): Promise<FolderListResult> {
   const rows: FolderOrderRow[] = [];
