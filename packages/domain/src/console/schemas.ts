@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FolderKey } from '../folders';
 import { STATUSES } from '../statuses';
 import { SORT_KEYS } from './sort';
 
@@ -44,14 +45,14 @@ export interface GlobalSearchHit {
   processing_mode: string;
   created_at: string;
   assign_to: string | null;
-  /** the folder key (FOLDER_KEYS) the order is listed in for this member */
-  folder: string;
+  /** the folder the order is listed in for this member */
+  folder: FolderKey;
   /** 'exact' when the term is the order id or the passport number */
   match: 'exact' | 'partial';
 }
 
 export interface QueueAgeing {
-  folder: string;
+  folder: FolderKey;
   count: number;
   /** created_at of the oldest order in the queue, null when empty */
   oldestAt: string | null;

@@ -91,6 +91,22 @@ export function requestEndpoint<C extends JsonContract>(
   return send<C>(method, path, input, options);
 }
 
+/** An answer whatever its status: the contract's on a success, the refusal's envelope (no data) otherwise. */
+export type EnvelopeOf<C extends JsonContract> = AnswerOf<C> | (FailedAnswer & { data?: undefined });
+
+/**
+ * For mutations (useApiMutation) and screens that show any answer's message: the envelope
+ * whatever its status; only a call that never got an answer (aborted) throws.
+ */
+export async function sendEndpoint<C extends JsonContract>(
+  method: C['method'],
+  path: C['path'],
+  input: EndpointInput<C> = {},
+  options: CallOptions = {},
+): Promise<EnvelopeOf<C>> {
+  return (await send<C>(method, path, input, options)).answer;
+}
+
 /**
  * For queries: the data of a success. A success without data is refused like a failure, so the
  * screens never hold a half answer.
