@@ -22,7 +22,7 @@ export type DataOf<C extends JsonContract> = NonNullable<AnswerOf<C> extends { d
 export interface FailedAnswer {
   status: number;
   message: string;
-  code?: unknown;
+  code?: string;
 }
 
 /** What a call sends: each part typed by the contract's schema for it (a part it lacks is never). */

@@ -1,14 +1,21 @@
 import type { forgotPasswordInput } from '@nzeta/domain';
-import { useMutation } from '@tanstack/react-query';
+import type * as accountApi from '@nzeta/domain/contracts/account';
 import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { sendEndpoint } from '../../../lib/api/endpoints';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordInput>;
 
 export function requestPasswordReset(input: ForgotPasswordInput) {
-  return apiRequest('POST', 'admin/forgot-password', { body: input, token: null });
+  return sendEndpoint<typeof accountApi.forgotPassword>(
+    'POST',
+    '/admin/forgot-password',
+    { body: input },
+    { token: null },
+  );
 }
 
+/** A refusal is toasted; the screen shows the success in the card itself. */
 export function useRequestPasswordReset() {
-  return useMutation({ mutationFn: requestPasswordReset });
+  return useApiMutation({ request: requestPasswordReset, toast: 'errors' });
 }

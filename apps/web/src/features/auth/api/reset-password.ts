@@ -1,14 +1,20 @@
 import type { resetPasswordInput } from '@nzeta/domain';
-import { useMutation } from '@tanstack/react-query';
+import type * as accountApi from '@nzeta/domain/contracts/account';
 import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { sendEndpoint } from '../../../lib/api/endpoints';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 
 export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;
 
 export function resetPassword(input: ResetPasswordInput) {
-  return apiRequest('POST', 'admin/reset-password', { body: input, token: null });
+  return sendEndpoint<typeof accountApi.resetPassword>(
+    'POST',
+    '/admin/reset-password',
+    { body: input },
+    { token: null },
+  );
 }
 
 export function useResetPassword() {
-  return useMutation({ mutationFn: resetPassword });
+  return useApiMutation({ request: resetPassword });
 }
