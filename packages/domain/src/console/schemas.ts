@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FolderKey } from '../folders';
+import { filledText } from '../schemas/common';
 import { STATUSES } from '../statuses';
 import { SORT_KEYS } from './sort';
 
@@ -11,11 +12,7 @@ export const listSortFields = {
 };
 
 export const globalSearchQuery = z.object({
-  q: z
-    .string({ error: 'Please enter a search term.' })
-    .trim()
-    .min(1, 'Please enter a search term.')
-    .max(200, 'Search must be at most 200 characters.'),
+  q: filledText('Please enter a search term.').max(200, 'Search must be at most 200 characters.'),
 });
 export type GlobalSearchQuery = z.infer<typeof globalSearchQuery>;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type DashboardData, type GlobalSearchHit, globalSearchQuery } from '../console/schemas';
 import { FOLDER_KEYS } from '../folders';
 import { reportRangeInput } from '../schemas/orders';
-import { answer, contract, isoText, seenChange } from './contract';
+import { answer, contract, isoText, post, seenChange } from './contract';
 
 /** The operations dashboard, the header search and the two order reports. */
 
@@ -76,15 +76,5 @@ export const countryReportRow = z.object({
 });
 export const processedReportRow = z.object({ processed_by: z.string(), count: z.number() });
 
-export const countryOrderCount = contract({
-  method: 'POST',
-  path: '/admin/get-country-order-count',
-  body: reportRange,
-  answer: answer(z.array(countryReportRow)),
-});
-export const processedByCount = contract({
-  method: 'POST',
-  path: '/admin/get-processed-by-count',
-  body: reportRange,
-  answer: answer(z.array(processedReportRow)),
-});
+export const countryOrderCount = post('/admin/get-country-order-count', reportRange, answer(z.array(countryReportRow)));
+export const processedByCount = post('/admin/get-processed-by-count', reportRange, answer(z.array(processedReportRow)));
