@@ -6,16 +6,11 @@ import { useApiMutation } from '../../../lib/use-api-mutation';
 
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordInput>;
 
-export function requestPasswordReset(input: ForgotPasswordInput) {
-  return sendEndpoint<typeof accountApi.forgotPassword>(
-    'POST',
-    '/admin/forgot-password',
-    { body: input },
-    { token: null },
-  );
-}
-
-/** A refusal is toasted; the screen shows the success in the card itself. */
+/** POST /admin/forgot-password, signed out. A refusal is toasted; the screen shows a success in the card. */
 export function useRequestPasswordReset() {
-  return useApiMutation({ request: requestPasswordReset, toast: 'errors' });
+  return useApiMutation({
+    request: (body: ForgotPasswordInput) =>
+      sendEndpoint<typeof accountApi.forgotPassword>('POST', '/admin/forgot-password', { body }, { token: null }),
+    toast: 'errors',
+  });
 }

@@ -4,17 +4,10 @@ import type { z } from 'zod';
 import { sendEndpoint } from '../../../lib/api/endpoints';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 
-export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;
-
-export function resetPassword(input: ResetPasswordInput) {
-  return sendEndpoint<typeof accountApi.resetPassword>(
-    'POST',
-    '/admin/reset-password',
-    { body: input },
-    { token: null },
-  );
-}
-
+/** POST /admin/reset-password with the token of the e-mailed link, signed out; both outcomes are toasted. */
 export function useResetPassword() {
-  return useApiMutation({ request: resetPassword });
+  return useApiMutation({
+    request: (body: z.infer<typeof resetPasswordInput>) =>
+      sendEndpoint<typeof accountApi.resetPassword>('POST', '/admin/reset-password', { body }, { token: null }),
+  });
 }
