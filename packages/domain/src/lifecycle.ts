@@ -12,17 +12,13 @@ import { STATUSES, type Status, statusLabel } from './statuses';
 export const OPEN_STATUSES = ['New', 'Awaiting', 'AwaitingGovt', 'Contact Customer'] as const satisfies Status[];
 /** The document reached the customer (or the order ended after it did). */
 export const DELIVERED_STATUSES = ['Completed', 'Customer Called', 'ChargeBack', 'Refunds'] as const satisfies Status[];
-/** Targets of "Move to …": never New (intake, release, restore) nor Pending (upload), nor Deleted (delete). */
-export const MOVE_TARGETS = [
-  'Awaiting',
-  'AwaitingGovt',
-  'Contact Customer',
-  'Customer Called',
-  'Completed',
-  'Refunds',
-  'ChargeBack',
-] as const satisfies Status[];
-export type MoveTarget = (typeof MOVE_TARGETS)[number];
+/** Never a target of "Move to …": New (intake, release, restore), Pending (upload), Deleted (delete). */
+const NOT_MOVE_TARGETS = ['New', 'Pending', 'Deleted'] as const satisfies Status[];
+export type MoveTarget = Exclude<Status, (typeof NOT_MOVE_TARGETS)[number]>;
+/** Targets of "Move to …": every other status, in the order of STATUSES. */
+export const MOVE_TARGETS: readonly MoveTarget[] = STATUSES.filter(
+  (status): status is MoveTarget => !isIn(NOT_MOVE_TARGETS, status),
+);
 
 export type MoveAction = `move:${MoveTarget}`;
 export const MOVE_ACTIONS = MOVE_TARGETS.map((to) => `move:${to}` as MoveAction);

@@ -1,27 +1,23 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type BackgroundJobs, startBackgroundJobs } from '../../src/background-jobs';
+import { describe, expect, it } from 'vitest';
+import type { BackgroundJobs } from '../../src/background-jobs';
 import { buildDownload, insertOrder } from '../../src/db/factories';
 import { auditLog, downloadHistory, mailMessages, orderActivity, orders } from '../../src/db/schema';
 import { applyOrderAction } from '../../src/features/lifecycle';
 import { deliverUntilSettled } from '../../src/features/mail/testing/deliver';
 import { multipart } from '../../src/features/order-detail/testing/multipart';
 import { samplePdf } from '../../src/features/order-detail/testing/sample-files';
-import { createTestApp, type TestApp } from '../test-app';
+import type { TestApp } from '../test-app';
+import { withAppAndJobs } from '../with-app-and-jobs';
 
 let t: TestApp;
 let jobs: BackgroundJobs;
-beforeAll(async () => {
-  t = await createTestApp();
-  jobs = await startBackgroundJobs(t.app);
+withAppAndJobs((app, started) => {
+  t = app;
+  jobs = started;
 });
-afterAll(async () => {
-  await jobs.stop();
-  await t.close();
-});
-beforeEach(() => t.database.reset());
 
 const rowOf = async (id: number) => (await t.database.db.select().from(orders).where(eq(orders.orderId, id)))[0];
 const change = (token: string, orderId: number | number[], updatingStatus: string, extra: object = {}) =>

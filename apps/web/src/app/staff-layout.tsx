@@ -1,4 +1,4 @@
-import { COUNT_FIELDS, type FolderCounts } from '@nzeta/domain/folders';
+import { COUNT_FIELDS } from '@nzeta/domain/folders';
 import { formatInstant, zoneLabel } from '@nzeta/domain/time-zone';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useState } from 'react';
@@ -67,7 +67,7 @@ export function StaffLayout() {
     to: entry.to,
     icon: entry.icon,
     group: entry.group,
-    count: entry.folder && counts.data ? counts.data[COUNT_FIELDS[entry.folder] as keyof FolderCounts] : undefined,
+    count: entry.folder && counts.data ? counts.data[COUNT_FIELDS[entry.folder]] : undefined,
   }));
 
   return (

@@ -83,20 +83,16 @@ function buildUrl(path: string, query?: RequestOptions['query']): string {
  * Sends a request and returns the envelope, whether the call succeeded or not (SPEC §7: the
  * error body is the result). Network failures become a status 0 envelope.
  */
-export async function apiRequest<T = unknown>(
-  method: string,
-  path: string,
-  options: RequestOptions = {},
-): Promise<ApiEnvelope<T>> {
-  return (await send<T>(method, path, options)).envelope;
+export async function apiRequest(method: string, path: string, options: RequestOptions = {}): Promise<ApiEnvelope> {
+  return (await send(method, path, options)).envelope;
 }
 
 /** The envelope with the HTTP status it came with (0 when the server was not reached). */
-async function send<T>(
+async function send(
   method: string,
   path: string,
   options: RequestOptions,
-): Promise<{ envelope: ApiEnvelope<T>; httpStatus: number }> {
+): Promise<{ envelope: ApiEnvelope; httpStatus: number }> {
   const token = options.token === undefined ? readSession()?.accessToken : options.token;
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   if (token) headers.authorization = token;
@@ -116,7 +112,7 @@ async function send<T>(
       httpStatus: 0,
     };
   }
-  const envelope = await parseEnvelope<T>(response);
+  const envelope = await parseEnvelope(response);
   // Only the staff session's 401 means "signed out"; a refused visitor token is the caller's business.
   const usesSession = options.token === undefined;
   if (usesSession && (response.status === 401 || envelope.status === 401)) {
@@ -128,10 +124,15 @@ async function send<T>(
   return { envelope, httpStatus: response.status };
 }
 
-async function parseEnvelope<T>(response: Response): Promise<ApiEnvelope<T>> {
+/** Is this the spec's envelope (a numeric status and a message)? */
+export function isEnvelope(value: unknown): value is ApiEnvelope {
+  return typeof value === 'object' && value !== null && 'status' in value && typeof value.status === 'number';
+}
+
+async function parseEnvelope(response: Response): Promise<ApiEnvelope> {
   try {
-    const json = (await response.json()) as ApiEnvelope<T>;
-    if (typeof json?.status === 'number') return json;
+    const json: unknown = await response.json();
+    if (isEnvelope(json)) return json;
   } catch {
     // fall through: not JSON
   }
@@ -139,12 +140,8 @@ async function parseEnvelope<T>(response: Response): Promise<ApiEnvelope<T>> {
 }
 
 /** For queries and mutations: the data of a successful answer, or an ApiError carrying the message. */
-export async function apiCall<T = unknown>(
-  method: string,
-  path: string,
-  options: RequestOptions = {},
-): Promise<ApiEnvelope<T>> {
-  const { envelope, httpStatus } = await send<T>(method, path, options);
+export async function apiCall(method: string, path: string, options: RequestOptions = {}): Promise<ApiEnvelope> {
+  const { envelope, httpStatus } = await send(method, path, options);
   if (envelope.status !== 1) throw ApiError.of(envelope, httpStatus);
   return envelope;
 }

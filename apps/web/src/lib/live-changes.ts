@@ -8,16 +8,17 @@ let lastSeen: number | undefined;
 /** Notes the change of a 'counts' event (its data: `{"at": …}`, or `{}` when the time is unknown). */
 export function noteChange(data: string): void {
   try {
-    const at = (JSON.parse(data) as { at?: unknown }).at;
+    const parsed: unknown = JSON.parse(data);
+    const at = typeof parsed === 'object' && parsed !== null && 'at' in parsed ? parsed.at : undefined;
     if (typeof at === 'number' && at > 0 && (lastSeen === undefined || at > lastSeen)) lastSeen = at;
   } catch {
     // not a change of ours
   }
 }
 
-/** `path` with the last change seen, if any. */
-export function withSeenChange(path: string): string {
-  return lastSeen === undefined ? path : `${path}${path.includes('?') ? '&' : '?'}seen=${lastSeen}`;
+/** The query part naming the last change seen (`seen`), empty when none was. */
+export function seenQuery(): { seen?: number } {
+  return lastSeen === undefined ? {} : { seen: lastSeen };
 }
 
 /** For tests: forget what was seen. */

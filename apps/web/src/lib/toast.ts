@@ -1,11 +1,14 @@
 import { toast } from 'react-toastify';
-import type { ApiEnvelope } from './api-client';
 
 /**
  * Status 1 shows the server message as success, anything else as an error (SPEC §8). With a
  * `toastId` an action keeps one toast: a repeat replaces the one still showing.
  */
-export function toastEnvelope(envelope: ApiEnvelope, fallback = 'Done.', toastId?: string): boolean {
+export function toastEnvelope(
+  envelope: { status: number; message: string },
+  fallback = 'Done.',
+  toastId?: string,
+): boolean {
   const isOk = envelope.status === 1;
   const message = envelope.message || (isOk ? fallback : '');
   if (message) showOnce(message, isOk ? 'success' : 'error', toastId);

@@ -1,5 +1,5 @@
 import { type QueryKey, type UseMutationResult, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApiEnvelope } from './api-client';
+import { type ApiEnvelope, isEnvelope } from './api-client';
 import { toastEnvelope, toastError } from './toast';
 
 /**
@@ -20,10 +20,6 @@ export interface ApiMutationOptions<TVars, TResult> {
   /** refetch them after a refusal too (a bulk action may have done part of the selection) */
   invalidateOnRefusal?: boolean;
   onSuccess?: (result: TResult, vars: TVars) => unknown;
-}
-
-function isEnvelope(value: unknown): value is ApiEnvelope {
-  return typeof value === 'object' && value !== null && typeof (value as ApiEnvelope).status === 'number';
 }
 
 /**

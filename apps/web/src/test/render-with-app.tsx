@@ -41,6 +41,21 @@ export function answerFetch(...answers: Array<Answer | Record<string, Answer>>) 
   return calls;
 }
 
+/** The public settings as the server answers them (route 'app-config' to it). */
+export const appConfigAnswer: Answer = {
+  body: {
+    status: 1,
+    message: '',
+    data: {
+      productTitle: 'NZeTA',
+      publicSiteUrl: 'https://www.example.com',
+      applicationMailDomain: 'applications.example.com',
+      businessTimeZone: 'Pacific/Auckland',
+      idleTimeoutMinutes: 30,
+    },
+  },
+};
+
 /** The component inside the providers the console gives it, with the toasts a member sees. */
 export function renderWithApp(ui: ReactNode, { path = '/admin' }: { path?: string } = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { FolderKey } from '../folders';
+import { filledText } from '../schemas/common';
 import { STATUSES } from '../statuses';
 import { SORT_KEYS } from './sort';
 
@@ -10,11 +12,7 @@ export const listSortFields = {
 };
 
 export const globalSearchQuery = z.object({
-  q: z
-    .string({ error: 'Please enter a search term.' })
-    .trim()
-    .min(1, 'Please enter a search term.')
-    .max(200, 'Search must be at most 200 characters.'),
+  q: filledText('Please enter a search term.').max(200, 'Search must be at most 200 characters.'),
 });
 export type GlobalSearchQuery = z.infer<typeof globalSearchQuery>;
 
@@ -44,14 +42,14 @@ export interface GlobalSearchHit {
   processing_mode: string;
   created_at: string;
   assign_to: string | null;
-  /** the folder key (FOLDER_KEYS) the order is listed in for this member */
-  folder: string;
+  /** the folder the order is listed in for this member */
+  folder: FolderKey;
   /** 'exact' when the term is the order id or the passport number */
   match: 'exact' | 'partial';
 }
 
 export interface QueueAgeing {
-  folder: string;
+  folder: FolderKey;
   count: number;
   /** created_at of the oldest order in the queue, null when empty */
   oldestAt: string | null;

@@ -1,15 +1,18 @@
 import { z } from 'zod';
 import { type DashboardData, type GlobalSearchHit, globalSearchQuery } from '../console/schemas';
+import { FOLDER_KEYS } from '../folders';
 import { reportRangeInput } from '../schemas/orders';
-import { answer, contract, isoText, seenChange } from './contract';
+import { answer, contract, isoText, post, seenChange } from './contract';
 
 /** The operations dashboard, the header search and the two order reports. */
 
 const text = z.string().nullable();
+/** A folder the server names: one of the folder table's keys. */
+const folderKey = z.enum(FOLDER_KEYS);
 
 export const dashboardData = z.object({
   queues: z.array(
-    z.object({ folder: z.string(), count: z.number(), oldestAt: isoText.nullable(), oldestDueAt: isoText.nullable() }),
+    z.object({ folder: folderKey, count: z.number(), oldestAt: isoText.nullable(), oldestDueAt: isoText.nullable() }),
   ),
   sla: z.object({ priorityHours: z.number(), standardHours: z.number() }),
   throughput: z.array(z.object({ name: z.string(), today: z.number(), week: z.number() })),
@@ -43,7 +46,7 @@ export const globalSearchHit = z.object({
   processing_mode: z.string(),
   created_at: isoText,
   assign_to: text,
-  folder: z.string(),
+  folder: folderKey,
   match: z.enum(['exact', 'partial']),
 }) satisfies z.ZodType<GlobalSearchHit>;
 
@@ -73,15 +76,5 @@ export const countryReportRow = z.object({
 });
 export const processedReportRow = z.object({ processed_by: z.string(), count: z.number() });
 
-export const countryOrderCount = contract({
-  method: 'POST',
-  path: '/admin/get-country-order-count',
-  body: reportRange,
-  answer: answer(z.array(countryReportRow)),
-});
-export const processedByCount = contract({
-  method: 'POST',
-  path: '/admin/get-processed-by-count',
-  body: reportRange,
-  answer: answer(z.array(processedReportRow)),
-});
+export const countryOrderCount = post('/admin/get-country-order-count', reportRange, answer(z.array(countryReportRow)));
+export const processedByCount = post('/admin/get-processed-by-count', reportRange, answer(z.array(processedReportRow)));

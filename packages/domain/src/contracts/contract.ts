@@ -41,6 +41,35 @@ export function contract<
   return definition;
 }
 
+// One line per endpoint for the common shapes (the path, then what it takes, then what it answers).
+type Json = z.ZodType;
+
+export function post<const P extends string, const B extends Json, const A extends Json>(path: P, body: B, answer: A) {
+  return contract({ method: 'POST', path, body, answer });
+}
+
+export function put<const P extends string, const B extends Json, const A extends Json>(path: P, body: B, answer: A) {
+  return contract({ method: 'PUT', path, body, answer });
+}
+
+export function get<const P extends string, const A extends Json>(path: P, answer: A) {
+  return contract({ method: 'GET', path, answer });
+}
+
+/** A GET whose path names a record (`:orderId`, `:id`). */
+export function getWith<const P extends string, const R extends Json, const A extends Json>(
+  path: P,
+  params: R,
+  answer: A,
+) {
+  return contract({ method: 'GET', path, params, answer });
+}
+
+/** A POST that takes no JSON body (a multipart upload, an action on the session). */
+export function postEmpty<const P extends string, const A extends Json>(path: P, answer: A) {
+  return contract({ method: 'POST', path, answer });
+}
+
 /**
  * The spec's envelope (SPEC §7): status (1 success, 0 failure, 401 unauthorised), message and
  * data; `extra` adds the top-level fields some answers carry beside data (total, jwtToken…).
@@ -54,6 +83,9 @@ export function answer<Data extends z.ZodType, Extra extends z.ZodRawShape = Rec
 
 /** An answer whose data is null (the spec's "data is read" calls that return nothing to read). */
 export const emptyAnswer = answer(z.null());
+
+/** The id of the record a call created. */
+export const createdAnswer = answer(z.object({ id: z.number() }));
 
 /** The envelope without data. */
 export const messageAnswer = z.object({ status: z.number(), message: z.string() });

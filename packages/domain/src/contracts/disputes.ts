@@ -10,7 +10,7 @@ import {
   disputeRecord,
   disputeReportQuery,
 } from '../schemas/disputes';
-import { answer, contract, isoText } from './contract';
+import { answer, contract, get, getWith, isoText, put } from './contract';
 
 /** The chargeback desk: record, evidence, due count, report and bundle profiles. */
 
@@ -92,12 +92,7 @@ export const bundleProfilesData = z.object(
 );
 export type BundleProfiles = z.infer<typeof bundleProfilesData>;
 
-export const dispute = contract({
-  method: 'GET',
-  path: '/admin/orders/:orderId/dispute',
-  params: disputeParams,
-  answer: answer(disputeRecord),
-});
+export const dispute = getWith('/admin/orders/:orderId/dispute', disputeParams, answer(disputeRecord));
 export const saveDispute = contract({
   method: 'PUT',
   path: '/admin/orders/:orderId/dispute',
@@ -105,12 +100,11 @@ export const saveDispute = contract({
   body: disputeInput,
   answer: answer(disputeRecord),
 });
-export const disputeEvidence = contract({
-  method: 'GET',
-  path: '/admin/orders/:orderId/dispute/evidence',
-  params: disputeParams,
-  answer: answer(chargebackEvidenceData),
-});
+export const disputeEvidence = getWith(
+  '/admin/orders/:orderId/dispute/evidence',
+  disputeParams,
+  answer(chargebackEvidenceData),
+);
 export const disputeEvidencePdf = contract({
   method: 'GET',
   path: '/admin/orders/:orderId/dispute/evidence.pdf',
@@ -118,28 +112,15 @@ export const disputeEvidencePdf = contract({
   answer: null,
   produces: 'application/pdf',
 });
-export const dueDisputeCount = contract({
-  method: 'GET',
-  path: '/admin/disputes/due-count',
-  answer: answer(z.object({ count: z.number() })),
-});
+export const dueDisputeCount = get('/admin/disputes/due-count', answer(z.object({ count: z.number() })));
 export const disputeReport = contract({
   method: 'GET',
   path: '/admin/dispute-report',
   query: disputeReportQuery,
   answer: answer(disputeReportData),
 });
-export const disputeProfiles = contract({
-  method: 'GET',
-  path: '/admin/dispute-profiles',
-  answer: answer(bundleProfilesData),
-});
-export const saveDisputeProfiles = contract({
-  method: 'PUT',
-  path: '/admin/dispute-profiles',
-  body: bundleProfilesInput,
-  answer: answer(bundleProfilesData),
-});
+export const disputeProfiles = get('/admin/dispute-profiles', answer(bundleProfilesData));
+export const saveDisputeProfiles = put('/admin/dispute-profiles', bundleProfilesInput, answer(bundleProfilesData));
 /** A payment gateway reports a dispute (API key): 201 for a new one, 200 for one already known. */
 export const intakeDispute = contract({
   method: 'POST',

@@ -15,7 +15,8 @@ import {
   sendInvoiceInput,
   transactionDetailsInput,
 } from '../schemas/orders';
-import { answer, contract, isoText, messageAnswer } from './contract';
+import { companyData } from './account';
+import { answer, contract, createdAnswer, getWith, isoText, messageAnswer, post, postEmpty } from './contract';
 
 /** The order detail page (SPEC §2.13, §3 Order): read, comment, documents, e-mail, packs. */
 
@@ -173,13 +174,7 @@ export const emailContentData = z.object({
 export const defencePackData = z.object({
   packType: z.union([z.literal(1), z.literal(2)]),
   title: z.string(),
-  company: z.object({
-    name: z.string(),
-    addressLines: z.array(z.string()),
-    phone: z.string(),
-    email: z.string(),
-    website: z.string(),
-  }),
+  company: companyData,
   date: z.string(),
   orderId: z.number(),
   merchantName: text,
@@ -208,48 +203,17 @@ export type TrackLock = z.infer<typeof trackLockData>;
 
 const mailQueued = answer(z.object({ mailId: z.number() }));
 
-export const orderDetail = contract({
-  method: 'GET',
-  path: '/admin/get-orders-details/:orderId',
-  params: orderIdParam,
-  answer: answer(orderDetailData),
-});
-export const addRemark = contract({
-  method: 'POST',
-  path: '/admin/add-new-remark',
-  body: addRemarkInput,
-  answer: answer(z.object({ id: z.number() })),
-});
-export const saveTransactionDetails = contract({
-  method: 'POST',
-  path: '/admin/save-transaction-details',
-  body: transactionDetailsInput,
-  answer: messageAnswer,
-});
-export const emailContent = contract({
-  method: 'GET',
-  path: '/admin/email-content/:orderId',
-  params: orderIdParam,
-  answer: answer(emailContentData),
-});
+export const orderDetail = getWith('/admin/get-orders-details/:orderId', orderIdParam, answer(orderDetailData));
+export const addRemark = post('/admin/add-new-remark', addRemarkInput, createdAnswer);
+export const saveTransactionDetails = post('/admin/save-transaction-details', transactionDetailsInput, messageAnswer);
+export const emailContent = getWith('/admin/email-content/:orderId', orderIdParam, answer(emailContentData));
 /** Multipart (orderId, email, mailServiceProvider, uploadVisaDoc): the fields are checked in the handler. */
-export const uploadDocument = contract({
-  method: 'POST',
-  path: '/admin/upload-visa-document',
-  answer: answer(z.object({ file1: z.string(), mailId: z.number() })),
-});
-export const resendMail = contract({
-  method: 'POST',
-  path: '/admin/resend-mail',
-  body: resendMailInput,
-  answer: mailQueued,
-});
-export const resendMailFallback = contract({
-  method: 'POST',
-  path: '/admin/resend-mail-fallback',
-  body: resendViaFallbackInput,
-  answer: mailQueued,
-});
+export const uploadDocument = postEmpty(
+  '/admin/upload-visa-document',
+  answer(z.object({ file1: z.string(), mailId: z.number() })),
+);
+export const resendMail = post('/admin/resend-mail', resendMailInput, mailQueued);
+export const resendMailFallback = post('/admin/resend-mail-fallback', resendViaFallbackInput, mailQueued);
 export const documentParams = orderIdParam.extend({
   file1: z.string().regex(/^[A-Za-z0-9_-]{8,128}(\.[a-z0-9]{1,8})?$/, 'Document not found.'),
 });
@@ -267,24 +231,9 @@ export const defencePackPdf = contract({
   answer: null,
   produces: 'application/pdf',
 });
-export const defencePackDetails = contract({
-  method: 'POST',
-  path: '/admin/defence-pack-details',
-  body: defencePackInput,
-  answer: answer(defencePackData),
-});
-export const sendInvoice = contract({
-  method: 'POST',
-  path: '/admin/send-invoice',
-  body: sendInvoiceInput,
-  answer: mailQueued,
-});
-export const trackLock = contract({
-  method: 'GET',
-  path: '/admin/track-lock/:orderId',
-  params: orderIdParam,
-  answer: answer(trackLockData),
-});
+export const defencePackDetails = post('/admin/defence-pack-details', defencePackInput, answer(defencePackData));
+export const sendInvoice = post('/admin/send-invoice', sendInvoiceInput, mailQueued);
+export const trackLock = getWith('/admin/track-lock/:orderId', orderIdParam, answer(trackLockData));
 export const clearTrackLock = contract({
   method: 'DELETE',
   path: '/admin/track-lock/:orderId',

@@ -11,7 +11,7 @@ import {
   searchOrdersInput,
 } from '../schemas/orders';
 import { STATUSES } from '../statuses';
-import { answer, contract, isoText, seenChange } from './contract';
+import { answer, contract, get, isoText, post, put, seenChange } from './contract';
 
 /** Folder lists, counts, search, bulk actions and export (SPEC §7 Orders). */
 
@@ -83,17 +83,11 @@ export const folderList = contract({
   query: folderPageQuery,
   answer: folderPageAnswer,
 });
-export const searchOrders = contract({
-  method: 'POST',
-  path: '/admin/search-order',
-  body: searchOrdersInput,
-  answer: folderPageAnswer,
-});
-export const futureMonthCounts = contract({
-  method: 'GET',
-  path: '/admin/get-future-order-count',
-  answer: answer(z.array(z.object({ month: z.enum(MONTHS), count: z.number() }))),
-});
+export const searchOrders = post('/admin/search-order', searchOrdersInput, folderPageAnswer);
+export const futureMonthCounts = get(
+  '/admin/get-future-order-count',
+  answer(z.array(z.object({ month: z.enum(MONTHS), count: z.number() }))),
+);
 export const exportOrders = contract({
   method: 'GET',
   path: '/admin/export-orders.csv',
@@ -107,41 +101,23 @@ export const assignOrdersData = z.union([
   z.object({ assigned: ids, taken: ids, results: outcomes }),
   z.object({ released: ids, results: outcomes }),
 ]);
-export const assignOrders = contract({
-  method: 'PUT',
-  path: '/admin/assign-order-status',
-  body: assignOrdersInput,
-  answer: answer(assignOrdersData),
-});
+export const assignOrders = put('/admin/assign-order-status', assignOrdersInput, answer(assignOrdersData));
 const statusChangeAnswer = answer(z.object({ changed: ids, results: outcomes }));
-export const changeOrderStatus = contract({
-  method: 'PUT',
-  path: '/admin/change-order-status',
-  body: changeOrderStatusInput,
-  answer: statusChangeAnswer,
-});
+export const changeOrderStatus = put('/admin/change-order-status', changeOrderStatusInput, statusChangeAnswer);
 /** The spec names this call without a payload; it takes change-order-status's (docs/decisions.md). */
-export const moveOrderStatus = contract({
-  method: 'PUT',
-  path: '/admin/move-order-status',
-  body: changeOrderStatusInput,
-  answer: statusChangeAnswer,
-});
-export const completeRefunds = contract({
-  method: 'PUT',
-  path: '/admin/move-to-complete-refund',
-  body: completeRefundInput,
-  answer: answer(z.object({ refunded: ids })),
-});
-export const restoreOrders = contract({
-  method: 'PUT',
-  path: '/admin/restore-orders',
-  body: restoreOrdersInput,
-  answer: answer(z.object({ restored: ids, results: outcomes })),
-});
-export const reassignOrders = contract({
-  method: 'PUT',
-  path: '/admin/reassign-orders',
-  body: reassignOrdersInput,
-  answer: answer(z.object({ reassigned: ids, results: outcomes })),
-});
+export const moveOrderStatus = put('/admin/move-order-status', changeOrderStatusInput, statusChangeAnswer);
+export const completeRefunds = put(
+  '/admin/move-to-complete-refund',
+  completeRefundInput,
+  answer(z.object({ refunded: ids })),
+);
+export const restoreOrders = put(
+  '/admin/restore-orders',
+  restoreOrdersInput,
+  answer(z.object({ restored: ids, results: outcomes })),
+);
+export const reassignOrders = put(
+  '/admin/reassign-orders',
+  reassignOrdersInput,
+  answer(z.object({ reassigned: ids, results: outcomes })),
+);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { downloadDocumentInput, downloadHistoryInput, trackOrderInput } from '../schemas/visitor';
-import { answer, contract, isoText, messageAnswer } from './contract';
+import { answer, contract, get, isoText, messageAnswer, post, postEmpty } from './contract';
 
 /** Calls made before anyone signs in: health, public settings, visitors, intake and webhooks. */
 
@@ -13,14 +13,10 @@ export const appConfigData = z.object({
 });
 export type AppConfig = z.infer<typeof appConfigData>;
 
-export const appConfig = contract({ method: 'GET', path: '/app-config', answer: answer(appConfigData) });
+export const appConfig = get('/app-config', answer(appConfigData));
 /** Readiness; 503 answers carry the same data (errorAnswer keeps it). */
-export const health = contract({
-  method: 'GET',
-  path: '/health',
-  answer: answer(z.object({ database: z.string() })),
-});
-export const healthLive = contract({ method: 'GET', path: '/health/live', answer: messageAnswer });
+export const health = get('/health', answer(z.object({ database: z.string() })));
+export const healthLive = get('/health/live', messageAnswer);
 /** Prometheus text, for the scraper's token only. */
 export const metrics = contract({ method: 'GET', path: '/metrics', answer: null, produces: 'text/plain' });
 /** Server-sent events: folder changes and notices for the signed-in member. */
@@ -28,12 +24,7 @@ export const events = contract({ method: 'GET', path: '/admin/events', answer: n
 
 export const trackOrderData = z.object({ token: z.string(), orderId: z.number() });
 export type TrackOrderData = z.infer<typeof trackOrderData>;
-export const trackOrder = contract({
-  method: 'POST',
-  path: '/front/track-order',
-  body: trackOrderInput,
-  answer: answer(trackOrderData),
-});
+export const trackOrder = post('/front/track-order', trackOrderInput, answer(trackOrderData));
 
 /** A row of the visitor's download history (SPEC §3 Visitor). */
 export const visitorHistoryRow = z.object({
@@ -54,18 +45,16 @@ export const visitorMainResult = z.object({
 });
 export const visitorDocumentPath = z.object({ file1: z.string().nullable() });
 /** data (the rows), mainResult and path, as SPEC §3 reads them. */
-export const downloadHistory = contract({
-  method: 'POST',
-  path: '/front/get-download-history',
-  body: downloadHistoryInput,
-  answer: answer(z.array(visitorHistoryRow), { mainResult: visitorMainResult, path: visitorDocumentPath }),
-});
-export const downloadDocument = contract({
-  method: 'POST',
-  path: '/front/download-passport-doc-pdf',
-  body: downloadDocumentInput,
-  answer: answer(z.object({ url: z.string() })),
-});
+export const downloadHistory = post(
+  '/front/get-download-history',
+  downloadHistoryInput,
+  answer(z.array(visitorHistoryRow), { mainResult: visitorMainResult, path: visitorDocumentPath }),
+);
+export const downloadDocument = post(
+  '/front/download-passport-doc-pdf',
+  downloadDocumentInput,
+  answer(z.object({ url: z.string() })),
+);
 export const documentLinkParams = z.object({ file1: z.string().max(200, 'Invalid document name.') });
 export const documentLinkQuery = z.object({ oid: z.unknown(), exp: z.unknown(), sig: z.unknown() }).partial();
 export const documentLink = contract({
@@ -78,13 +67,9 @@ export const documentLink = contract({
 });
 
 /** Paid applications from the public site (DESIGN §8); the body schema lives with the intake. */
-export const intakeOrder = contract({
-  method: 'POST',
-  path: '/intake/orders',
-  answer: answer(z.object({ order_id: z.number() })),
-});
+export const intakeOrder = postEmpty('/intake/orders', answer(z.object({ order_id: z.number() })));
 /** Delivery events: how many were stored now and how many were seen before or are not ours. */
 const eventsReceived = answer(z.object({ stored: z.number(), ignored: z.number() }));
-export const sendgridWebhook = contract({ method: 'POST', path: '/webhooks/sendgrid', answer: eventsReceived });
+export const sendgridWebhook = postEmpty('/webhooks/sendgrid', eventsReceived);
 /** SNS posts raw text; the body is parsed after the signature is checked. */
-export const sesWebhook = contract({ method: 'POST', path: '/webhooks/ses', answer: eventsReceived });
+export const sesWebhook = postEmpty('/webhooks/ses', eventsReceived);

@@ -1,14 +1,9 @@
 import { z } from 'zod';
 import { ROLES } from '../roles';
-import { requiredText } from './common';
+import { emailAddress, requiredText } from './common';
 
 export const loginInput = z.object({
-  email: z
-    .string({ error: 'Email Address is required' })
-    .trim()
-    .min(1, 'Email Address is required')
-    .max(254, 'Invalid email address')
-    .pipe(z.email('Invalid email address')),
+  email: emailAddress('Email Address is required', 'Invalid email address'),
   password: z
     .string({ error: 'Password is required' })
     .min(1, 'Password is required')

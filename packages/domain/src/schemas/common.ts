@@ -5,6 +5,16 @@ export function requiredText(message: string, max = 500) {
   return z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters.`);
 }
 
+/** Text a form requires: trimmed, and `missing` when absent, not text or blank. */
+export function filledText(missing: string) {
+  return z.string({ error: missing }).trim().min(1, missing);
+}
+
+/** An e-mail address a form requires: `missing` when absent or blank, `invalid` when not an address. */
+export function emailAddress(missing: string, invalid = missing) {
+  return filledText(missing).max(254, invalid).pipe(z.email(invalid));
+}
+
 /** Text that may not carry line breaks: it can end up in an e-mail header. */
 export function singleLine(schema: z.ZodString) {
   // The Unicode line and paragraph separators break lines in PDFs and some mail clients too.

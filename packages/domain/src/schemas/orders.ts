@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { listSortFields } from '../console/schemas';
 import { type FolderKey, MAX_PAGE_SIZE, MONTHS, toFolderKey } from '../folders';
 import { STATUSES } from '../statuses';
-import { orderIdList, orderIdValue, requiredText, singleLine, yesNoFlag } from './common';
+import { emailAddress, filledText, orderIdList, orderIdValue, requiredText, singleLine, yesNoFlag } from './common';
 
 const pageNumber = z.coerce
   .number({ error: 'Page must be a number.' })
@@ -127,12 +127,7 @@ const mailProvider = z.preprocess(
   z.enum(MAIL_PROVIDERS, { error: 'Please choose AWS or Sendgrid.' }),
 );
 
-const customerEmail = z
-  .string({ error: 'Please enter your email' })
-  .trim()
-  .min(1, 'Please enter your email')
-  .max(254, 'Please enter a valid email')
-  .pipe(z.email('Please enter a valid email'));
+const customerEmail = emailAddress('Please enter your email', 'Please enter a valid email');
 
 /** Text fields of the multipart upload; the file is checked by content on the server. */
 export const uploadDocumentFields = z.object({
@@ -174,10 +169,7 @@ export const defencePackInput = z.object({
 });
 
 export const sendInvoiceInput = z.object({
-  orderId: z
-    .string({ error: 'Please enter your order id.' })
-    .trim()
-    .min(1, 'Please enter your order id.')
+  orderId: filledText('Please enter your order id.')
     .min(6, 'Order Id must be at least 6 characters.')
     .max(15, 'Please enter a valid order id.')
     .regex(/^\d+$/, 'Please enter a valid order id.'),

@@ -1,12 +1,9 @@
 import { z } from 'zod';
 import { slaHoursInput } from '../console/schemas';
-import { requiredText, singleLine } from './common';
+import { emailAddress, requiredText, singleLine } from './common';
 
 /** Text that ends up in e-mail headers and PDF letters: required, one line. */
 const line = (message: string, max = 200) => singleLine(requiredText(message, max));
-
-const emailField = (message: string) =>
-  z.string({ error: message }).trim().min(1, message).max(254, message).pipe(z.email(message));
 
 export const MAX_ADDRESS_LINES = 6;
 
@@ -25,7 +22,7 @@ export const companyBlockInput = z.object({
         .max(MAX_ADDRESS_LINES, `At most ${MAX_ADDRESS_LINES} address lines.`),
     ),
   phone: line('Please enter the company phone number.', 40),
-  email: emailField('Please enter a valid company email.'),
+  email: emailAddress('Please enter a valid company email.'),
   website: z
     .string({ error: 'Please enter a valid website address.' })
     .trim()
@@ -36,7 +33,7 @@ export type CompanyBlockInput = z.infer<typeof companyBlockInput>;
 
 export const supportContactsInput = z.object({
   phone: line('Please enter the support phone number.', 40),
-  email: emailField('Please enter a valid support email.'),
+  email: emailAddress('Please enter a valid support email.'),
 });
 
 /** The Admin's Settings screen: what letters, e-mails and screens print, and the MFA policy. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../roles';
-import { requiredText } from './common';
+import { emailAddress, requiredText } from './common';
 
 const memberType = z.enum(ROLES, { error: 'Please select type.' });
 /** A staff id: a PostgreSQL integer, so out-of-range numbers are refused before the query. */
@@ -15,12 +15,7 @@ export const teamMemberInput = z.object({
     (v) => !/[\r\n\v\f\u0085\u2028\u2029<>]/.test(v),
     'Please enter a valid name.',
   ),
-  email: z
-    .string({ error: 'Please enter your email.' })
-    .trim()
-    .min(1, 'Please enter your email.')
-    .max(254, 'Please enter your email.')
-    .pipe(z.email('Please enter your email.')),
+  email: emailAddress('Please enter your email.'),
   password: z
     .string({ error: 'Please enter your password.' })
     .min(1, 'Please enter your password.')

@@ -1,17 +1,9 @@
 import { z } from 'zod';
+import { emailAddress, filledText } from './common';
 
 export const trackOrderInput = z.object({
-  orderId: z
-    .string({ error: 'Please enter your orderId' })
-    .trim()
-    .min(1, 'Please enter your orderId')
-    .max(40, 'Please enter a valid orderId'),
-  email: z
-    .string({ error: 'Please enter your email' })
-    .trim()
-    .min(1, 'Please enter your email')
-    .max(254, 'Please enter a valid email')
-    .pipe(z.email('Please enter a valid email')),
+  orderId: filledText('Please enter your orderId').max(40, 'Please enter a valid orderId'),
+  email: emailAddress('Please enter your email', 'Please enter a valid email'),
 });
 export type TrackOrderInput = z.infer<typeof trackOrderInput>;
 

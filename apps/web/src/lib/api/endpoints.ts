@@ -1,6 +1,6 @@
 import type { Contract, HttpMethod } from '@nzeta/domain/contracts/contract';
 import type { z } from 'zod';
-import { ApiError, apiBlob, apiCall, apiRequest, type RequestOptions } from '../api-client';
+import { type ApiEnvelope, ApiError, apiBlob, apiCall, apiRequest, type RequestOptions } from '../api-client';
 
 /**
  * The typed client. A call names its endpoint's contract (packages/domain/src/contracts) as a
@@ -22,7 +22,7 @@ export type DataOf<C extends JsonContract> = NonNullable<AnswerOf<C> extends { d
 export interface FailedAnswer {
   status: number;
   message: string;
-  code?: unknown;
+  code?: string;
 }
 
 /** What a call sends: each part typed by the contract's schema for it (a part it lacks is never). */
@@ -34,6 +34,19 @@ export interface EndpointInput<C extends Contract> {
 }
 
 type CallOptions = Omit<RequestOptions, 'body' | 'query'>;
+
+/** A success as its contract describes it, with the data field spelled out for fetchData. */
+type Checked<C extends JsonContract> = AnswerOf<C> & { data?: DataOf<C> | null };
+
+/**
+ * The one place an answer takes its contract's type. The server has already checked it against
+ * the same schema (the route's response schema) before sending, so it holds; TypeScript cannot
+ * see that across the network.
+ */
+function checkedByServer<C extends JsonContract>(envelope: ApiEnvelope): Checked<C> {
+  const answer: unknown = envelope;
+  return answer as Checked<C>;
+}
 type Outcome<C extends JsonContract> = { ok: true; answer: AnswerOf<C> } | { ok: false; answer: FailedAnswer };
 
 /** '/admin/team-member-info/:id' with { id: 7 } → 'admin/team-member-info/7'. */
@@ -60,9 +73,7 @@ async function send<C extends JsonContract>(
 ): Promise<Outcome<C>> {
   const envelope = await apiRequest(method, endpointPath(path, input.params), requestOptions(input, options));
   if (envelope.status !== 1) return { ok: false, answer: envelope };
-  // The one place an answer takes its contract's type: the server has already checked it
-  // against the same schema (the response schema of the route), so it holds.
-  return { ok: true, answer: envelope as AnswerOf<C> };
+  return { ok: true, answer: checkedByServer<C>(envelope) };
 }
 
 /** For queries and mutations: the answer of a success, or an ApiError carrying the message. */
@@ -71,11 +82,9 @@ export async function callEndpoint<C extends JsonContract>(
   path: C['path'],
   input: EndpointInput<C> = {},
   options: CallOptions = {},
-): Promise<AnswerOf<C>> {
+): Promise<Checked<C>> {
   // apiCall throws the ApiError with the answer's code and HTTP status (the screens decide on them).
-  const envelope = await apiCall(method, endpointPath(path, input.params), requestOptions(input, options));
-  // Checked by the server against this contract's schema before it was sent (see send).
-  return envelope as AnswerOf<C>;
+  return checkedByServer<C>(await apiCall(method, endpointPath(path, input.params), requestOptions(input, options)));
 }
 
 /**
@@ -91,6 +100,22 @@ export function requestEndpoint<C extends JsonContract>(
   return send<C>(method, path, input, options);
 }
 
+/** An answer whatever its status: the contract's on a success, the refusal's envelope (no data) otherwise. */
+export type EnvelopeOf<C extends JsonContract> = AnswerOf<C> | (FailedAnswer & { data?: undefined });
+
+/**
+ * For mutations (useApiMutation) and screens that show any answer's message: the envelope
+ * whatever its status; only a call that never got an answer (aborted) throws.
+ */
+export async function sendEndpoint<C extends JsonContract>(
+  method: C['method'],
+  path: C['path'],
+  input: EndpointInput<C> = {},
+  options: CallOptions = {},
+): Promise<EnvelopeOf<C>> {
+  return (await send<C>(method, path, input, options)).answer;
+}
+
 /**
  * For queries: the data of a success. A success without data is refused like a failure, so the
  * screens never hold a half answer.
@@ -101,9 +126,7 @@ export async function fetchData<C extends JsonContract>(
   input: EndpointInput<C> = {},
   options: CallOptions = {},
 ): Promise<DataOf<C>> {
-  // Every contract's answer is the envelope, whose data is DataOf<C> (TypeScript cannot see
-  // through the generic output type).
-  const { data } = (await callEndpoint<C>(method, path, input, options)) as { data?: DataOf<C> | null };
+  const { data } = await callEndpoint<C>(method, path, input, options);
   if (data === undefined || data === null) throw new ApiError('Something went wrong.', 0, 0);
   return data;
 }

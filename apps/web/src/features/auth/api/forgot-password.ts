@@ -1,14 +1,16 @@
 import type { forgotPasswordInput } from '@nzeta/domain';
-import { useMutation } from '@tanstack/react-query';
+import type * as accountApi from '@nzeta/domain/contracts/account';
 import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { sendEndpoint } from '../../../lib/api/endpoints';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordInput>;
 
-export function requestPasswordReset(input: ForgotPasswordInput) {
-  return apiRequest('POST', 'admin/forgot-password', { body: input, token: null });
-}
-
+/** POST /admin/forgot-password, signed out. A refusal is toasted; the screen shows a success in the card. */
 export function useRequestPasswordReset() {
-  return useMutation({ mutationFn: requestPasswordReset });
+  return useApiMutation({
+    request: (body: ForgotPasswordInput) =>
+      sendEndpoint<typeof accountApi.forgotPassword>('POST', '/admin/forgot-password', { body }, { token: null }),
+    toast: 'errors',
+  });
 }

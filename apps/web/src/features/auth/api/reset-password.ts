@@ -1,14 +1,13 @@
 import type { resetPasswordInput } from '@nzeta/domain';
-import { useMutation } from '@tanstack/react-query';
+import type * as accountApi from '@nzeta/domain/contracts/account';
 import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { sendEndpoint } from '../../../lib/api/endpoints';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 
-export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;
-
-export function resetPassword(input: ResetPasswordInput) {
-  return apiRequest('POST', 'admin/reset-password', { body: input, token: null });
-}
-
+/** POST /admin/reset-password with the token of the e-mailed link, signed out; both outcomes are toasted. */
 export function useResetPassword() {
-  return useMutation({ mutationFn: resetPassword });
+  return useApiMutation({
+    request: (body: z.infer<typeof resetPasswordInput>) =>
+      sendEndpoint<typeof accountApi.resetPassword>('POST', '/admin/reset-password', { body }, { token: null }),
+  });
 }

@@ -1,21 +1,16 @@
 import type { LoginInput } from '@nzeta/domain';
 import type * as accountApi from '@nzeta/domain/contracts/account';
-import { useMutation } from '@tanstack/react-query';
-import { type AnswerOf, type FailedAnswer, requestEndpoint } from '../../../lib/api/endpoints';
+import { type AnswerOf, type FailedAnswer, sendEndpoint } from '../../../lib/api/endpoints';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 
 /** mfaSetupRequired: the Admin requires two-step verification and this member has none yet. */
 export type SignInAnswer = FailedAnswer & Partial<AnswerOf<typeof accountApi.signIn>>;
 
-export async function signIn(input: LoginInput): Promise<SignInAnswer> {
-  const { answer } = await requestEndpoint<typeof accountApi.signIn>(
-    'POST',
-    '/admin/admin-login',
-    { body: input },
-    { token: null },
-  );
-  return answer;
+export function signIn(input: LoginInput): Promise<SignInAnswer> {
+  return sendEndpoint<typeof accountApi.signIn>('POST', '/admin/admin-login', { body: input }, { token: null });
 }
 
+/** The screen words both outcomes (a success clears earlier refusals first). */
 export function useSignIn() {
-  return useMutation({ mutationFn: signIn });
+  return useApiMutation({ request: signIn, toast: false });
 }

@@ -5,7 +5,6 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { TextField } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
-import { toast } from '../../../lib/toast';
 import { type ForgotPasswordInput, useRequestPasswordReset } from '../api/forgot-password';
 import { AuthCard } from './auth-card';
 
@@ -22,7 +21,6 @@ export function ForgotPasswordPage() {
   const onSubmit = handleSubmit(async (input) => {
     const answer = await request.mutateAsync(input);
     if (answer.status === 1) setSentMessage(answer.message);
-    else if (answer.message) toast.error(answer.message);
   });
 
   return (

@@ -5,7 +5,6 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { TextField } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
-import { toastEnvelope } from '../../../lib/toast';
 import { useResetPassword } from '../api/reset-password';
 import { AuthCard } from './auth-card';
 
@@ -29,7 +28,7 @@ export function ResetPasswordPage() {
   } = useForm<ResetForm>({ resolver: zodResolver(resetForm), defaultValues: { newPassword: '', confirmPassword: '' } });
 
   const onSubmit = handleSubmit(async ({ newPassword }) => {
-    if (toastEnvelope(await reset.mutateAsync({ token, newPassword }))) navigate(paths.signIn);
+    if ((await reset.mutateAsync({ token, newPassword })).status === 1) navigate(paths.signIn);
   });
 
   return (

@@ -1,25 +1,14 @@
-import { COUNT_FIELDS, DASHBOARD_QUEUES, type FolderCounts } from '@nzeta/domain';
+import { COUNT_FIELDS, DASHBOARD_QUEUES } from '@nzeta/domain';
 import { useQuery } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api-client';
 import { useAppConfig } from '../../../lib/app-config';
 import { useAuth } from '../../../lib/auth-context';
-import { withSeenChange } from '../../../lib/live-changes';
+import { folderCountsQuery } from '../../../lib/folder-counts';
 import '../../../styles/console.css';
 import { formatDateTimeZoned } from '@nzeta/domain/format';
-import { queryKeys } from '../../../lib/query-keys';
 import { useDashboard } from '../api/get-dashboard';
 import { DASHBOARD_PANELS } from './dashboard-panels';
 import { DisputesDueCard } from './disputes-due-card';
 import { QueueCard } from './queue-card';
-
-/** The folder counts the menu already holds (same query key): the Completed tile reads them. */
-function useCounts() {
-  return useQuery({
-    queryKey: queryKeys.folderCounts.all,
-    queryFn: async () =>
-      (await apiCall<FolderCounts>('GET', withSeenChange('admin/get-folder-count'))).data as FolderCounts,
-  });
-}
 
 /**
  * The dashboard (SPEC §2.4 tiles, plus what a team lead needs): every work queue with its size,
@@ -30,7 +19,8 @@ export function DashboardPage() {
   const { user } = useAuth();
   const { businessTimeZone } = useAppConfig();
   const dashboard = useDashboard();
-  const counts = useCounts();
+  // The folder counts the menu already holds (same query): the Completed tile reads them.
+  const counts = useQuery(folderCountsQuery);
   const data = dashboard.data;
   const completed = counts.data?.[COUNT_FIELDS.completedOrder];
   return (

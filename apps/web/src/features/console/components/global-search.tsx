@@ -1,4 +1,4 @@
-import type { FolderKey, GlobalSearchHit } from '@nzeta/domain';
+import type { GlobalSearchHit } from '@nzeta/domain';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Icon } from '../../../components/ui/icon';
@@ -115,7 +115,7 @@ export function GlobalSearch() {
 
 function SearchHit(props: { id: string; hit: GlobalSearchHit; isActive: boolean; onOpen(): void }) {
   const { hit } = props;
-  const folder = FOLDER_LINKS[hit.folder as FolderKey];
+  const folder = FOLDER_LINKS[hit.folder];
   return (
     <div
       id={props.id}

@@ -1,4 +1,4 @@
-import { ageOf, type FolderKey, type QueueAgeing } from '@nzeta/domain';
+import { ageOf, type QueueAgeing } from '@nzeta/domain';
 import { Link } from 'react-router';
 import { Icon } from '../../../components/ui/icon';
 import { SlaBadge } from '../../../components/ui/sla-badge';
@@ -6,7 +6,7 @@ import { FOLDER_LINKS } from '../../../config/folders';
 
 /** One work queue: its size, how old its oldest order is, and whether that one is on time. */
 export function QueueCard({ queue, isLoading, isDone }: { queue: QueueAgeing; isLoading: boolean; isDone?: boolean }) {
-  const link = FOLDER_LINKS[queue.folder as FolderKey];
+  const link = FOLDER_LINKS[queue.folder];
   const sortedBySla = `${link.to}?sort=sla`;
   return (
     <div className={`queue-card${queue.count === 0 && !isLoading ? ' is-empty' : ''}`}>

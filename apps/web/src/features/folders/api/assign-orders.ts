@@ -1,5 +1,5 @@
-import type { AssignOutcome } from '@nzeta/domain';
-import { apiRequest } from '../../../lib/api-client';
+import type * as ordersApi from '@nzeta/domain/contracts/orders';
+import { sendEndpoint } from '../../../lib/api/endpoints';
 import { type MutationToast, useApiMutation } from '../../../lib/use-api-mutation';
 import { FOLDER_CHANGED } from './restore-orders';
 
@@ -8,7 +8,7 @@ import { FOLDER_CHANGED } from './restore-orders';
  * signed-in member; the name is sent because the spec's payload carries it.
  */
 export function assignOrders(orderIds: number[], assignto: string | null) {
-  return apiRequest<Partial<AssignOutcome> & { released?: number[] }>('PUT', 'admin/assign-order-status', {
+  return sendEndpoint<typeof ordersApi.assignOrders>('PUT', '/admin/assign-order-status', {
     body: { orderId: orderIds, assignto },
   });
 }

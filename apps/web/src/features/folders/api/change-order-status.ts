@@ -1,10 +1,13 @@
 import type { Status } from '@nzeta/domain';
-import { apiRequest } from '../../../lib/api-client';
+import type * as ordersApi from '@nzeta/domain/contracts/orders';
+import { sendEndpoint } from '../../../lib/api/endpoints';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { FOLDER_CHANGED } from './restore-orders';
 
 export function changeOrderStatus(orderIds: number[], updatingStatus: Status) {
-  return apiRequest('PUT', 'admin/change-order-status', { body: { orderId: orderIds, updatingStatus } });
+  return sendEndpoint<typeof ordersApi.changeOrderStatus>('PUT', '/admin/change-order-status', {
+    body: { orderId: orderIds, updatingStatus },
+  });
 }
 
 /** Bulk and row Delete send status Deleted without the permanent flag: a soft delete (SPEC §4). */

@@ -1,5 +1,6 @@
 import type { FolderKey, Month } from '@nzeta/domain';
-import { apiBlob } from '../../../lib/api-client';
+import type * as ordersApi from '@nzeta/domain/contracts/orders';
+import { downloadEndpoint } from '../../../lib/api/endpoints';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 
 export interface ExportRequest {
@@ -10,7 +11,7 @@ export interface ExportRequest {
 
 /** Downloads the folder (or the search in it) as CSV; the server streams it in batches. */
 export async function exportOrders({ folder, search, month }: ExportRequest): Promise<void> {
-  const blob = await apiBlob('GET', 'admin/export-orders.csv', {
+  const blob = await downloadEndpoint<typeof ordersApi.exportOrders>('GET', '/admin/export-orders.csv', {
     query: { folder, search: search || undefined, month },
   });
   const url = URL.createObjectURL(blob);

@@ -1,16 +1,11 @@
-import type { FolderCounts } from '@nzeta/domain';
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { apiCall } from '../../../lib/api-client';
-import { noteChange, withSeenChange } from '../../../lib/live-changes';
+import { folderCountsQuery } from '../../../lib/folder-counts';
+import { noteChange } from '../../../lib/live-changes';
 import { queryKeys } from '../../../lib/query-keys';
 import { readSession } from '../../../lib/session';
 
-export const folderCountsQuery = queryOptions({
-  queryKey: queryKeys.folderCounts.all,
-  queryFn: async () =>
-    (await apiCall<FolderCounts>('GET', withSeenChange('admin/get-folder-count'))).data as FolderCounts,
-});
+export { folderCountsQuery };
 
 export function useFolderCounts() {
   return useQuery(folderCountsQuery);
@@ -20,6 +15,14 @@ export function useFolderCounts() {
 export interface StaffNotice {
   orderId?: number;
   message: string;
+}
+
+/** A notice as pushed: `{message, orderId?}`; anything else is not one of ours. */
+function readNotice(value: unknown): StaffNotice | undefined {
+  if (typeof value !== 'object' || value === null || !('message' in value)) return undefined;
+  if (typeof value.message !== 'string') return undefined;
+  const orderId = 'orderId' in value && typeof value.orderId === 'number' ? value.orderId : undefined;
+  return orderId === undefined ? { message: value.message } : { orderId, message: value.message };
 }
 
 /**
@@ -33,8 +36,8 @@ export function useLiveOrderEvents(onChange?: () => void, onNotice?: (notice: St
     const token = readSession()?.accessToken;
     if (!token) return;
     const source = new EventSource(`/api/admin/events?token=${encodeURIComponent(token)}`);
-    const handle = (event: Event) => {
-      noteChange((event as MessageEvent<string>).data);
+    const handle = (event: MessageEvent<string>) => {
+      noteChange(event.data);
       queryClient.invalidateQueries({ queryKey: queryKeys.folderCounts.all });
       queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
       onChange?.();
@@ -42,7 +45,8 @@ export function useLiveOrderEvents(onChange?: () => void, onNotice?: (notice: St
     source.addEventListener('counts', handle);
     source.addEventListener('notice', (event) => {
       try {
-        onNotice?.(JSON.parse((event as MessageEvent<string>).data) as StaffNotice);
+        const notice = readNotice(JSON.parse(event.data));
+        if (notice) onNotice?.(notice);
       } catch {
         // a malformed notice is not worth breaking the stream for
       }

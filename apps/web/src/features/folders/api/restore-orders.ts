@@ -1,10 +1,11 @@
-import { apiRequest } from '../../../lib/api-client';
+import type * as ordersApi from '@nzeta/domain/contracts/orders';
+import { sendEndpoint } from '../../../lib/api/endpoints';
 import { queryKeys } from '../../../lib/query-keys';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 
 /** Restore: Deleted orders back to the status each had before (Admin, Manager). */
 export function restoreOrders(orderIds: number[]) {
-  return apiRequest('PUT', 'admin/restore-orders', { body: { orderId: orderIds } });
+  return sendEndpoint<typeof ordersApi.restoreOrders>('PUT', '/admin/restore-orders', { body: { orderId: orderIds } });
 }
 
 export function useRestoreOrders() {

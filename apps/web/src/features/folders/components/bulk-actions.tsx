@@ -59,44 +59,32 @@ export function BulkActions({ abilities, selectedIds, userName, onDone }: BulkAc
   };
 
   const disabled = !count || isBusy;
+  // In the spec's order; each shown only where the folder and the role allow it.
+  const buttons = [
+    { isShown: abilities.canAssign, label: 'Assign to me', className: 'btn-primary', onClick: assignToMe },
+    {
+      isShown: abilities.canRelease,
+      label: 'Move to Original Folder',
+      className: 'btn-outline-primary',
+      onClick: () => count && setConfirming('release'),
+    },
+    { isShown: abilities.canRefund, label: 'Refunded it', className: 'btn-success', onClick: refunded },
+    { isShown: abilities.canRestore, label: 'Restore', className: 'btn-outline-success', onClick: restored },
+    {
+      isShown: abilities.canDelete,
+      label: 'Delete Order',
+      className: 'btn-outline-danger',
+      onClick: () => count && setConfirming('delete'),
+    },
+  ].filter((button) => button.isShown);
   return (
     <fieldset className="bulk-actions">
       <legend className="visually-hidden">Bulk actions</legend>
-      {abilities.canAssign && (
-        <button type="button" className="btn btn-sm btn-primary" disabled={disabled} onClick={assignToMe}>
-          Assign to me
+      {buttons.map(({ label, className, onClick }) => (
+        <button key={label} type="button" className={`btn btn-sm ${className}`} disabled={disabled} onClick={onClick}>
+          {label}
         </button>
-      )}
-      {abilities.canRelease && (
-        <button
-          type="button"
-          className="btn btn-sm btn-outline-primary"
-          disabled={disabled}
-          onClick={() => count && setConfirming('release')}
-        >
-          Move to Original Folder
-        </button>
-      )}
-      {abilities.canRefund && (
-        <button type="button" className="btn btn-sm btn-success" disabled={disabled} onClick={refunded}>
-          Refunded it
-        </button>
-      )}
-      {abilities.canRestore && (
-        <button type="button" className="btn btn-sm btn-outline-success" disabled={disabled} onClick={restored}>
-          Restore
-        </button>
-      )}
-      {abilities.canDelete && (
-        <button
-          type="button"
-          className="btn btn-sm btn-outline-danger"
-          disabled={disabled}
-          onClick={() => count && setConfirming('delete')}
-        >
-          Delete Order
-        </button>
-      )}
+      ))}
       {count > 0 && (
         <span className="selection-count" aria-live="polite">
           {count.toLocaleString()} selected

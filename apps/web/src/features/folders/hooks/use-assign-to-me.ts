@@ -10,7 +10,8 @@ export function useAssignToMe(userName: string) {
     const answer = await assign.mutateAsync({ orderIds, assignto: userName });
     // Part of the selection was taken by someone else: the message says how many were assigned
     // and names the others with who holds them ("2 assigned; 100123 already taken by …").
-    if (answer.status === 1 && answer.data?.taken?.length) toast.warning(answer.message);
+    const taken = answer.data && 'taken' in answer.data ? answer.data.taken : [];
+    if (answer.status === 1 && taken.length) toast.warning(answer.message);
     else toastEnvelope(answer);
   };
   return { assignToMe, isPending: assign.isPending };

@@ -1,5 +1,6 @@
 import type { Status } from '@nzeta/domain';
-import { apiRequest } from '../../../lib/api-client';
+import type * as ordersApi from '@nzeta/domain/contracts/orders';
+import { sendEndpoint } from '../../../lib/api/endpoints';
 import { type MutationToast, useApiMutation } from '../../../lib/use-api-mutation';
 import { ORDER_CHANGED } from './use-order-changed';
 
@@ -12,7 +13,7 @@ export interface ChangeStatusInput {
 
 /** PUT /admin/change-order-status with the detail page's body {orderId, updatingStatus} (SPEC §7). */
 export function changeOrderStatus(input: ChangeStatusInput) {
-  return apiRequest('PUT', 'admin/change-order-status', { body: input });
+  return sendEndpoint<typeof ordersApi.changeOrderStatus>('PUT', '/admin/change-order-status', { body: input });
 }
 
 export function useChangeOrderStatus(toast: MutationToast = 'both') {

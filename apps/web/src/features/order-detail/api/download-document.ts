@@ -1,5 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
-import { apiBlob } from '../../../lib/api-client';
+import type * as orderDetailApi from '@nzeta/domain/contracts/order-detail';
+import { downloadEndpoint } from '../../../lib/api/endpoints';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 
 export interface DownloadDocumentInput {
   orderId: number;
@@ -11,7 +12,9 @@ export interface DownloadDocumentInput {
  * as a blob and then saved through a temporary link.
  */
 export async function downloadDocument({ orderId, file1 }: DownloadDocumentInput): Promise<void> {
-  const blob = await apiBlob('GET', `admin/documents/${orderId}/${encodeURIComponent(file1)}`);
+  const blob = await downloadEndpoint<typeof orderDetailApi.staffDocument>('GET', '/admin/documents/:orderId/:file1', {
+    params: { orderId: String(orderId), file1 },
+  });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -24,5 +27,6 @@ export async function downloadDocument({ orderId, file1 }: DownloadDocumentInput
 }
 
 export function useDownloadDocument() {
-  return useMutation({ mutationFn: downloadDocument });
+  // A refused download is toasted; the file itself is the success.
+  return useApiMutation({ request: downloadDocument, toast: 'errors' });
 }

@@ -1,7 +1,8 @@
 import type * as orderDetailApi from '@nzeta/domain/contracts/order-detail';
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { downloadEndpoint, fetchData } from '../../../lib/api/endpoints';
 import { queryKeys } from '../../../lib/query-keys';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 
 export type PackType = 1 | 2;
 
@@ -25,5 +26,6 @@ export function getDefencePackPdf(input: { orderId: number; defencePackType: Pac
 }
 
 export function useDefencePackPdf() {
-  return useMutation({ mutationFn: getDefencePackPdf });
+  // A refused PDF is toasted; the caller closes the window it opened.
+  return useApiMutation({ request: getDefencePackPdf, toast: 'errors' });
 }

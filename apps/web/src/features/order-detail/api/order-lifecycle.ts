@@ -1,11 +1,13 @@
-import { apiRequest } from '../../../lib/api-client';
+import type * as ordersApi from '@nzeta/domain/contracts/orders';
+import { sendEndpoint } from '../../../lib/api/endpoints';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { ORDER_CHANGED } from './use-order-changed';
 
 /** PUT /admin/restore-orders: a Deleted order back to the status it had (Admin, Manager). */
 export function useRestoreOrder() {
   return useApiMutation({
-    request: (orderId: number) => apiRequest('PUT', 'admin/restore-orders', { body: { orderId: [orderId] } }),
+    request: (orderId: number) =>
+      sendEndpoint<typeof ordersApi.restoreOrders>('PUT', '/admin/restore-orders', { body: { orderId: [orderId] } }),
     invalidate: ORDER_CHANGED,
   });
 }
@@ -14,7 +16,9 @@ export function useRestoreOrder() {
 export function useReleaseOrder() {
   return useApiMutation({
     request: (orderId: number) =>
-      apiRequest('PUT', 'admin/assign-order-status', { body: { orderId: [orderId], assignto: null } }),
+      sendEndpoint<typeof ordersApi.assignOrders>('PUT', '/admin/assign-order-status', {
+        body: { orderId: [orderId], assignto: null },
+      }),
     invalidate: ORDER_CHANGED,
   });
 }

@@ -1,11 +1,12 @@
 import type { ResendViaFallbackInput, resendMailInput } from '@nzeta/domain';
+import type * as orderDetailApi from '@nzeta/domain/contracts/order-detail';
 import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { sendEndpoint } from '../../../lib/api/endpoints';
 import { type MutationToast, useApiMutation } from '../../../lib/use-api-mutation';
 import { ORDER_CHANGED } from './use-order-changed';
 
 export function resendMail(input: z.input<typeof resendMailInput>) {
-  return apiRequest('POST', 'admin/resend-mail', { body: input });
+  return sendEndpoint<typeof orderDetailApi.resendMail>('POST', '/admin/resend-mail', { body: input });
 }
 
 /** `toast: false` where a refusal may need the member's confirmation first (useComplaintConfirmation). */
@@ -17,7 +18,7 @@ export function useResendMail(toast: MutationToast = 'both') {
 export function resendViaFallback(
   input: Omit<ResendViaFallbackInput, 'confirmComplained'> & { confirmComplained?: boolean },
 ) {
-  return apiRequest('POST', 'admin/resend-mail-fallback', { body: input });
+  return sendEndpoint<typeof orderDetailApi.resendMailFallback>('POST', '/admin/resend-mail-fallback', { body: input });
 }
 
 export function useResendViaFallback() {

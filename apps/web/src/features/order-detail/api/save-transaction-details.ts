@@ -1,10 +1,13 @@
 import type { TransactionDetailsInput } from '@nzeta/domain';
-import { apiRequest } from '../../../lib/api-client';
+import type * as orderDetailApi from '@nzeta/domain/contracts/order-detail';
+import { sendEndpoint } from '../../../lib/api/endpoints';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { ORDER_CHANGED } from './use-order-changed';
 
 export function saveTransactionDetails(input: TransactionDetailsInput) {
-  return apiRequest('POST', 'admin/save-transaction-details', { body: input });
+  return sendEndpoint<typeof orderDetailApi.saveTransactionDetails>('POST', '/admin/save-transaction-details', {
+    body: input,
+  });
 }
 
 export function useSaveTransactionDetails() {

@@ -1,11 +1,12 @@
-import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import type * as orderDetailApi from '@nzeta/domain/contracts/order-detail';
+import { sendEndpoint } from '../../../lib/api/endpoints';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 
 /** POST /admin/send-invoice: the envelope, whatever its status (SPEC §8 toasts both). */
 export function sendInvoice(input: { orderId: string }) {
-  return apiRequest('POST', 'admin/send-invoice', { body: input });
+  return sendEndpoint<typeof orderDetailApi.sendInvoice>('POST', '/admin/send-invoice', { body: input });
 }
 
 export function useSendInvoice() {
-  return useMutation({ mutationFn: sendInvoice });
+  return useApiMutation({ request: sendInvoice });
 }

@@ -1,5 +1,6 @@
 import type { MailProvider } from '@nzeta/domain';
-import { apiRequest } from '../../../lib/api-client';
+import type * as orderDetailApi from '@nzeta/domain/contracts/order-detail';
+import { sendEndpoint } from '../../../lib/api/endpoints';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { ORDER_CHANGED } from './use-order-changed';
 
@@ -17,7 +18,7 @@ export function uploadDocument(input: UploadDocumentInput) {
   form.append('email', input.email);
   form.append('mailServiceProvider', input.mailServiceProvider);
   form.append('uploadVisaDoc', input.file);
-  return apiRequest<{ file1: string; mailId: number }>('POST', 'admin/upload-visa-document', { body: form });
+  return sendEndpoint<typeof orderDetailApi.uploadDocument>('POST', '/admin/upload-visa-document', { body: form });
 }
 
 export function useUploadDocument() {

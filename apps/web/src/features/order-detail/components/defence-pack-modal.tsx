@@ -1,5 +1,4 @@
 import { Modal } from '../../../components/ui/modal';
-import { toastError } from '../../../lib/toast';
 import { type PackType, useDefencePackDetails, useDefencePackPdf } from '../api/get-defence-pack';
 import { DefencePackLetter } from './defence-pack-letter';
 
@@ -30,9 +29,9 @@ export function DefencePackModal({ orderId, pack, onClose }: { orderId: number; 
       else window.location.assign(url);
       // The window has loaded the PDF long before; the URL is released later.
       setTimeout(() => URL.revokeObjectURL(url), 60_000);
-    } catch (error) {
+    } catch {
+      // The mutation has toasted the refusal.
       target?.close();
-      toastError(error);
     }
   };
 

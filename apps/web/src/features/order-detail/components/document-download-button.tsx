@@ -1,4 +1,3 @@
-import { toastError } from '../../../lib/toast';
 import { useDownloadDocument } from '../api/download-document';
 
 /** Fetches a stored file with the session and saves it (documents are never public links). */
@@ -19,7 +18,7 @@ export function DocumentDownloadButton({
       type="button"
       className={className}
       disabled={download.isPending}
-      onClick={() => download.mutate({ orderId, file1 }, { onError: toastError })}
+      onClick={() => download.mutate({ orderId, file1 })}
     >
       {download.isPending ? 'Downloading…' : label}
     </button>

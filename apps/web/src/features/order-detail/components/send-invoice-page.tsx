@@ -3,7 +3,6 @@ import { sendInvoiceInput } from '@nzeta/domain';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { TextField } from '../../../components/ui/text-field';
-import { toastEnvelope } from '../../../lib/toast';
 import '../../../styles/order-detail.css';
 import { useSendInvoice } from '../api/send-invoice';
 
@@ -21,7 +20,7 @@ export function SendInvoicePage() {
 
   const onSubmit = handleSubmit(async ({ orderId }) => {
     const answer = await send.mutateAsync({ orderId });
-    if (toastEnvelope(answer)) reset();
+    if (answer.status === 1) reset();
   });
 
   return (

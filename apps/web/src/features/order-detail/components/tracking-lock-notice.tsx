@@ -1,11 +1,10 @@
 import { formatDateTimeZoned } from '@nzeta/domain';
 import type * as orderDetailApi from '@nzeta/domain/contracts/order-detail';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { fetchData } from '../../../lib/api/endpoints';
-import { apiRequest } from '../../../lib/api-client';
+import { useQuery } from '@tanstack/react-query';
+import { fetchData, sendEndpoint } from '../../../lib/api/endpoints';
 import { useAppConfig } from '../../../lib/app-config';
 import { queryKeys } from '../../../lib/query-keys';
-import { toastEnvelope } from '../../../lib/toast';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 
 const trackLockKey = queryKeys.order.trackLock;
 
@@ -15,7 +14,6 @@ const trackLockKey = queryKeys.order.trackLock;
  * Self-contained: the page only places it.
  */
 export function TrackingLockNotice({ orderId }: { orderId: number }) {
-  const queryClient = useQueryClient();
   const { businessTimeZone } = useAppConfig();
   const lock = useQuery({
     queryKey: trackLockKey(orderId),
@@ -24,12 +22,13 @@ export function TrackingLockNotice({ orderId }: { orderId: number }) {
         params: { orderId: String(orderId) },
       }),
   });
-  const clear = useMutation({
-    mutationFn: () => apiRequest('DELETE', `admin/track-lock/${orderId}`),
-    onSuccess: (answer) => {
-      toastEnvelope(answer);
-      void queryClient.invalidateQueries({ queryKey: trackLockKey(orderId) });
-    },
+  const clear = useApiMutation({
+    request: () =>
+      sendEndpoint<typeof orderDetailApi.clearTrackLock>('DELETE', '/admin/track-lock/:orderId', {
+        params: { orderId: String(orderId) },
+      }),
+    invalidate: [trackLockKey(orderId)],
+    invalidateOnRefusal: true,
   });
   if (!lock.data || lock.data.failures === 0) return null;
   const until = lock.data.until ? formatDateTimeZoned(lock.data.until, businessTimeZone) : '';

@@ -1,16 +1,17 @@
 import { COMPLAINED_ADDRESS_MESSAGE } from '@nzeta/domain';
 import { useState } from 'react';
-import type { ApiEnvelope } from '../../../lib/api-client';
 import { toastEnvelope } from '../../../lib/toast';
 
-type Send = (confirmComplained: boolean) => Promise<ApiEnvelope>;
+/** The answer of a send: what is toasted, and the code that asks for a confirmation. */
+type Answer = { status: number; message: string; code?: string | undefined };
+type Send = (confirmComplained: boolean) => Promise<Answer>;
 
 /**
  * Sends, and when the server answers that the address once reported our mail as spam, asks the
  * member to confirm before sending again with confirmComplained.
  */
 export function useComplaintConfirmation() {
-  const [pending, setPending] = useState<(() => Promise<ApiEnvelope>) | null>(null);
+  const [pending, setPending] = useState<(() => Promise<Answer>) | null>(null);
 
   async function attempt(send: Send) {
     const answer = await send(false);

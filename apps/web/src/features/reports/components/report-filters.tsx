@@ -17,30 +17,29 @@ const rangeForm = z.object({ fromDate: typedDate('From'), toDate: typedDate('To'
 type RangeForm = z.input<typeof rangeForm>;
 const resolver: Resolver<RangeForm, unknown, ReportRangeInput> = zodResolver(rangeForm);
 
+const RANGE_FIELDS = [
+  { name: 'fromDate', label: 'From' },
+  { name: 'toDate', label: 'To' },
+] as const;
+
 /** From and To (calendar days in the business time zone, DD/MM/YYYY, both optional) and Submit (SPEC §2.8). */
 export function ReportFilters({ isBusy, onSubmit }: { isBusy: boolean; onSubmit(range: ReportRangeInput): void }) {
   const form = useForm<RangeForm, unknown, ReportRangeInput>({ resolver, defaultValues: { fromDate: '', toDate: '' } });
   const { errors } = form.formState;
   return (
     <form className="report-filters" noValidate onSubmit={form.handleSubmit(onSubmit)}>
-      <TextField
-        id="report-from"
-        label="From"
-        placeholder="DD/MM/YYYY"
-        inputMode="numeric"
-        className="report-field"
-        registration={form.register('fromDate')}
-        error={errors.fromDate?.message}
-      />
-      <TextField
-        id="report-to"
-        label="To"
-        placeholder="DD/MM/YYYY"
-        inputMode="numeric"
-        className="report-field"
-        registration={form.register('toDate')}
-        error={errors.toDate?.message}
-      />
+      {RANGE_FIELDS.map(({ name, label }) => (
+        <TextField
+          key={name}
+          id={`report-${label.toLowerCase()}`}
+          label={label}
+          placeholder="DD/MM/YYYY"
+          inputMode="numeric"
+          className="report-field"
+          registration={form.register(name)}
+          error={errors[name]?.message}
+        />
+      ))}
       <button type="submit" className="btn btn-primary report-submit" disabled={isBusy}>
         {isBusy ? 'Loading…' : 'Submit'}
       </button>

@@ -1,11 +1,12 @@
 import type { ChangePasswordInput } from '@nzeta/domain';
-import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import type * as accountApi from '@nzeta/domain/contracts/account';
+import { sendEndpoint } from '../../../lib/api/endpoints';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 
 export function changePassword(input: ChangePasswordInput) {
-  return apiRequest('POST', 'admin/change-password', { body: input });
+  return sendEndpoint<typeof accountApi.changePassword>('POST', '/admin/change-password', { body: input });
 }
 
 export function useChangePassword() {
-  return useMutation({ mutationFn: changePassword });
+  return useApiMutation({ request: changePassword });
 }

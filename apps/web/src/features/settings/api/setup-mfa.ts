@@ -1,16 +1,14 @@
-import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import type * as accountApi from '@nzeta/domain/contracts/account';
+import { sendEndpoint } from '../../../lib/api/endpoints';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 
-export interface MfaSetup {
-  secret: string;
-  otpauthUrl: string;
-  qrDataUrl: string;
-}
+export type MfaSetup = accountApi.MfaSetup;
 
 export function setupMfa() {
-  return apiRequest<MfaSetup>('POST', 'admin/mfa/setup');
+  return sendEndpoint<typeof accountApi.mfaSetup>('POST', '/admin/mfa/setup');
 }
 
+/** A refusal is toasted; a success shows the code to scan. */
 export function useSetupMfa() {
-  return useMutation({ mutationFn: setupMfa });
+  return useApiMutation({ request: setupMfa, toast: 'errors' });
 }

@@ -1,6 +1,6 @@
 import { bundleProfilesInput, DISPUTE_NETWORKS } from '@nzeta/domain';
 import { useState } from 'react';
-import { toast, toastError } from '../../../lib/toast';
+import { toast } from '../../../lib/toast';
 import { type BundleProfiles, useBundleProfiles, useSaveBundleProfiles } from '../api/bundle-profiles';
 
 const MB = 1024 * 1024;
@@ -36,12 +36,7 @@ function BundleProfilesForm({ initial }: { initial: BundleProfiles }) {
     );
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Please check the limits.');
     setError(null);
-    try {
-      await save.mutateAsync(parsed.data);
-      toast.success('Limits saved.');
-    } catch (failure) {
-      toastError(failure);
-    }
+    if ((await save.mutateAsync(parsed.data)).status === 1) toast.success('Limits saved.');
   };
   return (
     <form

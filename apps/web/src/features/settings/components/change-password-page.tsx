@@ -6,7 +6,6 @@ import { useNavigate } from 'react-router';
 import { TextField } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth-context';
-import { toastEnvelope } from '../../../lib/toast';
 import '../../../styles/settings.css';
 import { useChangePassword } from '../api/change-password';
 import { useMfaStatus } from '../api/get-mfa-status';
@@ -27,7 +26,7 @@ export function ChangePasswordPage() {
 
   const onSubmit = handleSubmit(async (input) => {
     // The server has revoked every token of this member: the stored session is useless now.
-    if (!toastEnvelope(await change.mutateAsync(input))) return;
+    if ((await change.mutateAsync(input)).status !== 1) return;
     auth.signOut();
     queryClient.clear();
     navigate(paths.signIn);

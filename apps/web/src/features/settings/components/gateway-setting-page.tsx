@@ -5,7 +5,6 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { NoAccess } from '../../../components/ui/no-access';
 import { useAuth } from '../../../lib/auth-context';
-import { toastEnvelope } from '../../../lib/toast';
 import '../../../styles/settings.css';
 import { useGateways } from '../api/get-gateways';
 import { useSetGateway } from '../api/set-gateway';
@@ -36,7 +35,7 @@ function GatewaySetting() {
   }, [active, reset]);
 
   const onSubmit = handleSubmit(async ({ gatewayName }) => {
-    toastEnvelope(await setGateway.mutateAsync(Number(gatewayName)));
+    await setGateway.mutateAsync(Number(gatewayName));
   });
 
   return (

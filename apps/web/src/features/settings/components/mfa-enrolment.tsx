@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { toastEnvelope } from '../../../lib/toast';
 import { useEnableMfa } from '../api/enable-mfa';
 import { type MfaSetup, useSetupMfa } from '../api/setup-mfa';
 import { MfaCodeForm } from './mfa-code-form';
@@ -13,7 +12,6 @@ export function MfaEnrolment({ isPending, onEnabled }: { isPending: boolean; onE
   const start = async () => {
     const answer = await setup.mutateAsync();
     if (answer.status === 1 && answer.data) setSecret(answer.data);
-    else toastEnvelope(answer);
   };
 
   if (!secret) {
@@ -59,7 +57,7 @@ export function MfaEnrolment({ isPending, onEnabled }: { isPending: boolean; onE
           isPending={enable.isPending}
           onSubmit={async (input) => {
             const answer = await enable.mutateAsync(input);
-            if (!toastEnvelope(answer) || !answer.data) return false;
+            if (answer.status !== 1 || !answer.data) return false;
             onEnabled(answer.data.recoveryCodes);
             return true;
           }}

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { toastEnvelope } from '../../../lib/toast';
 import '../../../styles/settings.css';
 import { useDisableMfa } from '../api/disable-mfa';
 import { useMfaStatus } from '../api/get-mfa-status';
@@ -52,7 +51,7 @@ export function SecurityPage() {
               submitLabel="Turn off"
               isDanger
               isPending={disable.isPending}
-              onSubmit={async (input) => toastEnvelope(await disable.mutateAsync(input))}
+              onSubmit={async (input) => (await disable.mutateAsync(input)).status === 1}
             />
           </div>
         )}

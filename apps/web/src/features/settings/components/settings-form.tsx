@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { MAX_ADDRESS_LINES, type Settings, type SettingsInput, settingsInput } from '@nzeta/domain';
 import { useForm } from 'react-hook-form';
 import { TextField } from '../../../components/ui/text-field';
-import { toastEnvelope } from '../../../lib/toast';
 import { useSaveSettings } from '../api/save-settings';
 
 const SHOWN_ADDRESS_LINES = 4;
@@ -33,7 +32,7 @@ export function SettingsForm({ initial }: { initial: Settings }) {
 
   const onSubmit = handleSubmit(async (input) => {
     const answer = await save.mutateAsync(input);
-    if (toastEnvelope(answer) && answer.data) reset(toFormValues(answer.data));
+    if (answer.status === 1 && answer.data) reset(toFormValues(answer.data));
   });
 
   return (

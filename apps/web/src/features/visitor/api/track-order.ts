@@ -1,17 +1,21 @@
 import type { TrackOrderInput } from '@nzeta/domain';
-import { useMutation } from '@tanstack/react-query';
-import { type ApiEnvelope, apiRequest } from '../../../lib/api-client';
+import type * as publicContractsApi from '@nzeta/domain/contracts/public';
+import { sendEndpoint } from '../../../lib/api/endpoints';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 
-export interface TrackOrderData {
-  token: string;
-  orderId: number;
-}
+export type TrackOrderData = publicContractsApi.TrackOrderData;
 
 /** POST /front/track-order: the whole envelope, since any status is shown as a toast (SPEC §4). */
-export function trackOrder(input: TrackOrderInput): Promise<ApiEnvelope<TrackOrderData>> {
-  return apiRequest<TrackOrderData>('POST', 'front/track-order', { body: input, token: null });
+export function trackOrder(input: TrackOrderInput) {
+  return sendEndpoint<typeof publicContractsApi.trackOrder>(
+    'POST',
+    '/front/track-order',
+    { body: input },
+    { token: null },
+  );
 }
 
+/** The screen words both outcomes (visitor toasts stay until closed). */
 export function useTrackOrder() {
-  return useMutation({ mutationFn: trackOrder });
+  return useApiMutation({ request: trackOrder, toast: false });
 }

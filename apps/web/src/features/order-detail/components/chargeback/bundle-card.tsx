@@ -1,6 +1,5 @@
 import type { BundleSummary } from '@nzeta/domain';
-import { useMutation } from '@tanstack/react-query';
-import { toastError } from '../../../../lib/toast';
+import { useApiMutation } from '../../../../lib/use-api-mutation';
 import { getEvidenceBundle } from '../../api/dispute';
 import { getDefencePackPdf } from '../../api/get-defence-pack';
 
@@ -18,15 +17,16 @@ function saveBlob(blob: Blob, name: string) {
 
 /** The bundle's size and pages against the network's limits, what was shortened, and the downloads. */
 export function BundleCard({ orderId, summary }: { orderId: number; summary: BundleSummary }) {
-  const bundle = useMutation({
-    mutationFn: () => getEvidenceBundle(orderId),
+  // A refused file is toasted; the file itself is the success.
+  const bundle = useApiMutation({
+    request: () => getEvidenceBundle(orderId),
+    toast: 'errors',
     onSuccess: (blob) => saveBlob(blob, `chargeback-evidence-${orderId}.pdf`),
-    onError: toastError,
   });
-  const pack = useMutation({
-    mutationFn: (defencePackType: 1 | 2) => getDefencePackPdf({ orderId, defencePackType }),
+  const pack = useApiMutation({
+    request: (defencePackType: 1 | 2) => getDefencePackPdf({ orderId, defencePackType }),
+    toast: 'errors',
     onSuccess: (blob, type) => saveBlob(blob, `defence-pack-${type}-${orderId}.pdf`),
-    onError: toastError,
   });
   return (
     <div className="chargeback-block" data-testid="bundle-card">
