@@ -12,7 +12,7 @@ import { and, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { orderRollup, orders, staff } from '../../db/schema';
 import { afterCursor, decodeCursor, encodeCursor } from './folder-cursor';
-import { countSearch, SEARCH_COUNT_CAP, searchWhere } from './folder-search';
+import { findSearchMatches, SEARCH_COUNT_CAP, searchWhere } from './folder-search';
 import { type FolderContext, folderWhere } from './folder-sql';
 import { countFolder } from './get-folder-counts';
 import { folderColumns, type Ordering, orderingOf, type SortChoice, slaDueAt } from './list-ordering';
@@ -149,9 +149,11 @@ export async function findFolderOrders(db: DbOrTx, options: FindFolderOrdersOpti
   const sla = options.sla ?? DEFAULT_SLA_HOURS;
   const ordering = orderingOf(folder, options.sort, sla);
   const cursor = options.cursor ? decodeCursor(options.cursor) : undefined;
-  const search = searchWhere(options.search);
   const status = options.status ? sql`${orders.processStatus} = ${options.status}` : undefined;
-  const filter = and(folderWhere(folder, ctx), monthWhere(options.month), status, search) as SQL;
+  const unsearched = and(folderWhere(folder, ctx), monthWhere(options.month), status) as SQL;
+  const cap = options.countCap ?? SEARCH_COUNT_CAP;
+  const search = options.search ? await findSearchMatches(db, unsearched, options.search, cap) : undefined;
+  const filter = and(unsearched, search?.where) as SQL;
   const where = and(filter, afterCursor(ordering, cursor)) as SQL;
   const offset = cursor ? 0 : ((options.page ?? 1) - 1) * perPage;
 
@@ -160,7 +162,7 @@ export async function findFolderOrders(db: DbOrTx, options: FindFolderOrdersOpti
     options.withTotal === false
       ? { total: 0, totalCapped: false }
       : search
-        ? countSearch(db, filter, options.countCap ?? SEARCH_COUNT_CAP)
+        ? { total: search.total, totalCapped: search.totalCapped }
         : (options.folderSize && !options.month && !options.status
             ? options.folderSize()
             : countPlain(db, folder, ctx, options.month, options.status)
