@@ -12,7 +12,7 @@ import {
 import { and, or, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { orders, staff } from '../../db/schema';
-import { type FolderContext, folderWhere, searchWhere } from '../orders';
+import { type FolderContext, findSearchMatches, folderWhere, SEARCH_COUNT_CAP } from '../orders';
 
 export const GLOBAL_SEARCH_LIMIT = 20;
 
@@ -67,9 +67,13 @@ export async function searchAllOrders(db: DbOrTx, options: SearchAllOrdersOption
       sql`select ${hitColumns} from ${orders} left join ${staff} on ${staff.id} = ${orders.assignedTo}
         where ${and(visible, where)} order by ${orders.createdAt} desc, ${orders.orderId} desc limit ${max}`,
     );
+  // The matches are found through an index first (folder-search.ts): a rare term never walks
+  // every visible order looking for the newest few.
   const [exact, partial] = await Promise.all([
     select(exactWhere(term), limit),
-    select(searchWhere(term) as SQL, limit + 1),
+    findSearchMatches(db, visible, term, SEARCH_COUNT_CAP).then((matches) =>
+      matches ? select(matches.where, limit + 1) : [],
+    ),
   ]);
   const seen = new Set(exact.map((row) => Number(row.order_id)));
   const rows = [

@@ -14,7 +14,7 @@ import { and, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { orderDisputes, orderRollup, orders, staff } from '../../db/schema';
 import { afterCursor, decodeCursor, encodeCursor } from './folder-cursor';
-import { countSearch, SEARCH_COUNT_CAP, searchWhere } from './folder-search';
+import { findSearchMatches, SEARCH_COUNT_CAP, searchWhere } from './folder-search';
 import { type FolderContext, folderWhere } from './folder-sql';
 import { countFolder } from './get-folder-counts';
 import { LIST_VERSION, listAnchorsOf } from './list-anchors';
@@ -214,14 +214,16 @@ async function countPlain(db: DbOrTx, folder: FolderKey, ctx: FolderContext, mon
 }
 
 /** What a page of a listing reads: its ordering, its condition, where it starts, and its total. */
-export function planFolderPage(db: DbOrTx, options: FindFolderOrdersOptions) {
+export async function planFolderPage(db: DbOrTx, options: FindFolderOrdersOptions) {
   const { folder, ctx, perPage } = options;
   const sla = options.sla ?? DEFAULT_SLA_HOURS;
   const ordering = orderingOf(folder, options.sort, sla);
   const cursor = options.cursor ? decodeCursor(options.cursor) : undefined;
-  const search = searchWhere(options.search);
   const status = options.status ? sql`${orders.processStatus} = ${options.status}` : undefined;
-  const filter = and(folderWhere(folder, ctx), monthWhere(options.month), status, search) as SQL;
+  const unsearched = and(folderWhere(folder, ctx), monthWhere(options.month), status) as SQL;
+  const cap = options.countCap ?? SEARCH_COUNT_CAP;
+  const search = options.search ? await findSearchMatches(db, unsearched, options.search, cap) : undefined;
+  const filter = and(unsearched, search?.where) as SQL;
   const where = and(filter, afterCursor(ordering, cursor)) as SQL;
   const offset = cursor ? 0 : ((options.page ?? 1) - 1) * perPage;
   const query: PageIdsQuery = { sla, where, ordering, limit: perPage, offset, extraColumns: folderColumns(folder) };
@@ -229,7 +231,7 @@ export function planFolderPage(db: DbOrTx, options: FindFolderOrdersOptions) {
     options.withTotal === false
       ? Promise.resolve({ total: 0, totalCapped: false })
       : search
-        ? countSearch(db, filter, options.countCap ?? SEARCH_COUNT_CAP)
+        ? Promise.resolve({ total: search.total, totalCapped: search.totalCapped })
         : (options.folderSize && !options.month && !options.status
             ? options.folderSize()
             : countPlain(db, folder, ctx, options.month, options.status)
@@ -244,7 +246,7 @@ export function nextCursorOf(last: Pick<RawRow, 'cursor_key' | 'order_id'> | und
 
 /** One page of a folder (optionally of a month of Future, optionally searched) with its total. */
 export async function findFolderOrders(db: DbOrTx, options: FindFolderOrdersOptions): Promise<FolderPage> {
-  const { query, search, total } = planFolderPage(db, options);
+  const { query, search, total } = await planFolderPage(db, options);
   const [raw, counted] = await Promise.all([(search || options.plain ? readPage : readDeepPage)(db, query), total()]);
   return {
     rows: raw.map(toRow),

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { orders } from '../../db/schema';
+import { idArray } from '../../lib/id-list';
 
 /** The search within a folder: which orders match a term, and how many (up to a cap). */
 
@@ -12,32 +13,108 @@ import { orders } from '../../db/schema';
 export const SEARCH_COUNT_CAP = 1_000;
 
 /**
- * Case-insensitive substring: 3+ characters through the trigram index over id, name, e-mail,
- * phone and passport; 1-2 characters anywhere in the id, name or e-mail (no index serves those:
- * the newest-first walk stops as soon as a page is found, and counting stops at the cap).
+ * Case-insensitive substring, as a test on each row: 3+ characters in id, name, e-mail, phone or
+ * passport (search_text, whose trigram index serves it; a term with a space is checked field by
+ * field too, so it never matches across two fields); 1-2 characters anywhere in the id, name or
+ * e-mail (issue 18). Used where the newest orders are walked until a page is full.
  */
 export function searchWhere(term: string | undefined): SQL | undefined {
   const trimmed = term?.trim() ?? '';
   if (!trimmed) return undefined;
-  // LIKE treats % _ \ specially: escape them so the term matches literally.
-  const escaped = trimmed.replace(/[\\%_]/g, (c) => `\\${c}`);
-  if ([...trimmed].length >= 3) {
-    return sql`${orders.searchText} like '%' || lower(${escaped}) || '%' escape '\\'`;
+  const anywhere = likeAnywhere(trimmed);
+  const inField = (column: SQL) => sql`lower(${column}) like ${anywhere} escape '\\'`;
+  const idNameEmail = [sql`${orders.orderId}::text`, sql`${orders.fullName}`, sql`${orders.email}`].map(inField);
+  if (!isShort(trimmed)) {
+    const indexed = sql`${orders.searchText} like ${anywhere} escape '\\'`;
+    if (!/\s/.test(trimmed)) return indexed;
+    const fields = [...idNameEmail, inField(sql`${orders.phoneNumber}`), inField(sql`${orders.passportNumber}`)];
+    return sql`(${indexed} and (${sql.join(fields, sql` or `)}))`;
   }
-  const anywhere = sql`'%' || lower(${escaped}) || '%'`;
-  return sql`(${orders.orderId}::text like ${anywhere} escape '\\' or lower(${orders.email}) like ${anywhere} escape '\\' or lower(${orders.fullName}) like ${anywhere} escape '\\')`;
+  return sql`(${sql.join(idNameEmail, sql` or `)})`;
 }
 
-/** How many orders match, counting no further than the cap. */
-export async function countSearch(
-  db: DbOrTx,
-  where: SQL,
-  cap: number,
-): Promise<{ total: number; totalCapped: boolean }> {
-  const [row] = await queryRows<{ n: number }>(
+const isShort = (trimmed: string) => [...trimmed].length < 3;
+
+/** '%term%' for LIKE, with % _ \ escaped so the term matches literally. */
+function likeAnywhere(trimmed: string): SQL {
+  const escaped = trimmed.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return sql`'%' || lower(${escaped}) || '%'`;
+}
+
+/** Every character and pair of neighbouring characters of the id, name and e-mail (migration 0016). */
+const shortGrams = sql`order_short_grams(${orders.orderId}, ${orders.fullName}, ${orders.email})`;
+
+/**
+ * A pair or character in more than this share of the orders is found sooner by reading orders
+ * until the cap is reached than through the index, whose answer grows with the share (measured
+ * on a million orders, docs/decisions.md): reading costs about 3 units per order read, the index
+ * about 1 per match, so the index wins while share x orders < 3 x cap / share. The shares are
+ * the planner's statistics of the index (pg_stats), read at most once a minute.
+ */
+async function isCommonShortTerm(db: DbOrTx, gram: string, cap: number): Promise<boolean> {
+  let stats = gramStats.get(db);
+  if (!stats || Date.now() - stats.at > GRAM_STATS_MS) {
+    const rows = await queryRows<{ gram: string; share: number; orders: number }>(
+      db,
+      sql`select u.gram, u.share::float8 as share, c.reltuples::float8 as orders
+        from pg_stats s
+        cross join unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) as u(gram, share)
+        cross join (select reltuples from pg_class where relname = 'orders' and relkind = 'r' limit 1) as c
+        where s.tablename = 'orders_short_grams_idx'`,
+    );
+    stats = { at: Date.now(), orders: Number(rows[0]?.orders ?? 0), shares: new Map() };
+    for (const row of rows) stats.shares.set(row.gram, Number(row.share));
+    gramStats.set(db, stats);
+  }
+  const share = stats.shares.get(gram) ?? 0;
+  return share * share * stats.orders > 3 * (cap + 1);
+}
+
+const GRAM_STATS_MS = 60_000;
+const gramStats = new WeakMap<DbOrTx, { at: number; orders: number; shares: Map<string, number> }>();
+
+/**
+ * How many orders match (no more than cap + 1), and their ids when there are no more than cap,
+ * found through an index: the trigram index for 3+ characters, the index of characters and pairs
+ * for 1-2 (unless the term is common, when reading orders reaches the cap sooner).
+ */
+async function findMatchIds(db: DbOrTx, filter: SQL, trimmed: string, cap: number) {
+  const scan = searchWhere(trimmed) as SQL;
+  const gram = trimmed.toLowerCase();
+  const indexed =
+    isShort(trimmed) && !(await isCommonShortTerm(db, gram, cap))
+      ? sql`(${scan} and ${shortGrams} @> array[lower(${trimmed})]::text[])`
+      : scan;
+  const [row] = await queryRows<{ n: number; ids: Array<string | number> | null }>(
     db,
-    sql`select count(*)::int as n from (select 1 from ${orders} where ${where} limit ${cap + 1}) as hits`,
+    sql`select count(*)::int as n, case when count(*) <= ${cap} then array_agg(id) end as ids
+      from (select ${orders.orderId} as id from ${orders} where ${filter} and ${indexed} limit ${cap + 1}) as hits`,
   );
-  const n = Number(row?.n ?? 0);
-  return n > cap ? { total: cap, totalCapped: true } : { total: n, totalCapped: false };
+  return { count: Number(row?.n ?? 0), ids: (row?.ids ?? []).map(Number) };
+}
+
+export interface SearchMatches {
+  /** what narrows the listing to the matches: their ids when all are known, else the test on each row */
+  where: SQL;
+  total: number;
+  totalCapped: boolean;
+}
+
+/**
+ * The matches are found first, through an index, up to the cap. When they are all known (a rare
+ * term) the page is read among those ids alone, so a search never walks every order for a term
+ * that matches few or none; a common term's page is found by walking the newest orders, where
+ * matches come soon.
+ */
+export async function findSearchMatches(
+  db: DbOrTx,
+  filter: SQL,
+  term: string,
+  cap: number,
+): Promise<SearchMatches | undefined> {
+  const trimmed = term.trim();
+  if (!trimmed) return undefined;
+  const { count, ids } = await findMatchIds(db, filter, trimmed, cap);
+  if (count > cap) return { where: searchWhere(trimmed) as SQL, total: cap, totalCapped: true };
+  return { where: sql`${orders.orderId} = any(${idArray(ids)})`, total: ids.length, totalCapped: false };
 }

@@ -89,7 +89,7 @@ class ReaderGone extends Error {}
  */
 export async function streamFolderOrders(database: Database, options: FindFolderOrdersOptions): Promise<Readable> {
   const db = database.db;
-  const { query, total } = planFolderPage(db, options);
+  const { query, total } = await planFolderPage(db, options);
   const shown: PageIdsQuery = {
     ...query,
     columns: shownRowJson(options.folder, options.sla ?? DEFAULT_SLA_HOURS),
