@@ -97,6 +97,8 @@ export const orders = pgTable(
     index('orders_email_prefix_idx').on(sql`lower(${t.email}) text_pattern_ops`),
     index('orders_name_prefix_idx').on(sql`lower(${t.fullName}) text_pattern_ops`),
     index('orders_id_prefix_idx').on(sql`(${t.orderId}::text) text_pattern_ops`),
+    /** 1-2 character search: every character and pair of the id, name and e-mail (migration 0016) */
+    index('orders_short_grams_idx').using('gin', sql`order_short_grams(${t.orderId}, ${t.fullName}, ${t.email})`),
     /** a payment gateway's dispute names the charge (migration 0008) */
     index('orders_transaction_id_idx').on(t.transactionId),
     index('orders_passport_upper_idx').on(sql`upper(${t.passportNumber})`),
