@@ -1,10 +1,11 @@
-import { DEFAULT_BUNDLE_PROFILES, type DisputeRecord } from '@nzeta/domain';
+import { DEFAULT_BUNDLE_PROFILES } from '@nzeta/domain';
 import { afterAll, describe, expect, it } from 'vitest';
 import { pdfPages } from './features/defence-packs/pdf-text';
 import { renderDefencePack } from './features/defence-packs/render-defence-pack';
-import { fixtureEvidence, UNICODE_NAME } from './features/defence-packs/testing/evidence-fixture';
+import { fixtureDispute, fixtureEvidence, UNICODE_NAME } from './features/defence-packs/testing/evidence-fixture';
 import { renderEvidenceBundle } from './features/disputes/render-evidence-bundle';
 import { renderInvoice } from './features/invoices/render-invoice';
+import { INVOICE_ORDER } from './features/invoices/testing/invoice-fixture';
 import { DEFAULT_COMPANY_SETTINGS } from './features/mail/company-settings';
 import { createPdfRenderer } from './pdf-jobs';
 
@@ -12,35 +13,9 @@ const today = new Date('2025-03-10T12:00:00Z');
 const pooled = createPdfRenderer(2);
 afterAll(() => pooled.close());
 
-const dispute: DisputeRecord = {
-  orderId: 104242,
-  network: 'Visa',
-  reasonCode: '13.1',
-  amount: '99.00',
-  currency: 'USD',
-  openedAt: '2025-03-01',
-  respondBy: '2025-03-20',
-  state: 'needs_response',
-  outcomeAt: null,
-  notes: null,
-  gatewayDisputeId: null,
-  isRecorded: true,
-};
+const dispute = fixtureDispute();
 const invoice = {
-  order: {
-    orderId: 100456,
-    firstName: 'Mere',
-    lastName: 'Ngata',
-    fullName: null,
-    email: 'mere@example.org',
-    processingMode: 'Priority',
-    amount: '129.5',
-    currency: 'NZD',
-    paidAt: '2025-04-02T03:30:00Z',
-    paymentGateway: 'Stripe',
-    transactionId: 'pi_3RxY',
-    createdAt: '2025-04-02T03:29:00Z',
-  },
+  order: INVOICE_ORDER,
   company: DEFAULT_COMPANY_SETTINGS,
   invoiceNumber: 'INV-100456',
   issuedAt: new Date('2025-04-03T12:00:00Z'),

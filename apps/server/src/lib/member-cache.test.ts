@@ -268,26 +268,35 @@ describe('MemberCache', () => {
     return { state, database };
   };
 
+  /** A load of member 1 that counts how often it ran. */
+  const countingLoad = () => {
+    const counter = {
+      runs: 0,
+      load: async () => {
+        counter.runs++;
+        return check(1);
+      },
+    };
+    return counter;
+  };
+
   it('keeps nothing while not listening, and drops what the lost connection would have ended', async () => {
     const { state, database } = fakeDatabase();
     const cache = new MemberCache(database, 60_000);
     await cache.start();
-    let loads = 0;
-    const load = async () => {
-      loads++;
-      return check(1);
-    };
+    const counter = countingLoad();
+    const load = counter.load;
     await cache.check(1, 's', load);
     await cache.check(1, 's', load);
-    expect(loads).toBe(1);
+    expect(counter.runs).toBe(1);
     state.epoch = undefined;
     await cache.check(1, 's', load);
     await cache.check(1, 's', load);
-    expect(loads).toBe(3);
+    expect(counter.runs).toBe(3);
     state.epoch = 2;
     await cache.check(1, 's', load);
     await cache.check(1, 's', load);
-    expect(loads).toBe(4);
+    expect(counter.runs).toBe(4);
   });
 
   it('does not keep a load that a change overtook, and forgets by member or all', async () => {
@@ -317,17 +326,14 @@ describe('MemberCache', () => {
     const { database } = fakeDatabase();
     const cache = new MemberCache(database, 30, 2);
     await cache.start();
-    let loads = 0;
-    const load = async () => {
-      loads++;
-      return check(1);
-    };
+    const counter = countingLoad();
+    const load = counter.load;
     await cache.check(1, 's', load);
     await cache.check(1, 's', load);
-    expect(loads).toBe(1);
+    expect(counter.runs).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 40));
     await cache.check(1, 's', load);
-    expect(loads).toBe(2);
+    expect(counter.runs).toBe(2);
     await cache.check(2, 's', async () => check(2));
     await cache.check(3, 's', async () => check(3));
     expect(cache.size).toBe(2);
@@ -335,6 +341,6 @@ describe('MemberCache', () => {
     await off.start();
     await off.check(1, 's', load);
     await off.check(1, 's', load);
-    expect(loads).toBe(4);
+    expect(counter.runs).toBe(4);
   });
 });

@@ -1,24 +1,11 @@
-import { DEFAULT_BUNDLE_PROFILES, DISPUTE_NETWORKS, type DisputeRecord } from '@nzeta/domain';
+import { DEFAULT_BUNDLE_PROFILES, DISPUTE_NETWORKS } from '@nzeta/domain';
 import { describe, expect, it } from 'vitest';
 import { pdfPages } from '../defence-packs/pdf-text';
-import { fixtureEvidence, PIXEL_AGENT } from '../defence-packs/testing/evidence-fixture';
+import { fixtureDispute, fixtureEvidence, PIXEL_AGENT } from '../defence-packs/testing/evidence-fixture';
 import { renderEvidenceBundle } from './render-evidence-bundle';
 
 const today = new Date('2025-03-10T12:00:00Z');
-const dispute = (network: DisputeRecord['network']): DisputeRecord => ({
-  orderId: 104242,
-  network,
-  reasonCode: '13.1',
-  amount: '99.00',
-  currency: 'USD',
-  openedAt: '2025-03-01',
-  respondBy: '2025-03-20',
-  state: 'needs_response',
-  outcomeAt: null,
-  notes: null,
-  gatewayDisputeId: null,
-  isRecorded: true,
-});
+const dispute = fixtureDispute;
 const squash = (text: string) => text.replace(/\s+/g, ' ');
 
 describe('renderEvidenceBundle', () => {

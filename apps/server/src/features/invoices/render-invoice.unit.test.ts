@@ -1,22 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { pdfPages } from '../defence-packs/pdf-text';
 import { DEFAULT_COMPANY_SETTINGS } from '../mail/company-settings';
-import { type InvoiceOrder, renderInvoice } from './render-invoice';
+import { renderInvoice } from './render-invoice';
+import { INVOICE_ORDER } from './testing/invoice-fixture';
 
-const order: InvoiceOrder = {
-  orderId: 100456,
-  firstName: 'Mere',
-  lastName: 'Ngata',
-  fullName: null,
-  email: 'mere@example.org',
-  processingMode: 'Priority',
-  amount: '129.5',
-  currency: 'NZD',
-  paidAt: '2025-04-02T03:30:00Z',
-  paymentGateway: 'Stripe',
-  transactionId: 'pi_3RxY',
-  createdAt: '2025-04-02T03:29:00Z',
-};
+const order = INVOICE_ORDER;
 
 describe('renderInvoice', () => {
   it('shows the order, applicant, service, mode, amount, currency, payment and company', async () => {

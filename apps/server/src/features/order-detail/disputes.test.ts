@@ -2,9 +2,10 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app';
-import { type BackgroundJobs, startBackgroundJobs } from '../../background-jobs';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../test/test-app';
+import { withAppAndJobs } from '../../../test/with-app-and-jobs';
+import type { BackgroundJobs } from '../../background-jobs';
 import { buildDownload, buildMailMessage, insertOrder } from '../../db/factories';
 import { downloadHistory, mailMessages } from '../../db/schema';
 import { createPdfRenderer } from '../../pdf-jobs';
@@ -15,15 +16,10 @@ import { deliverUntilSettled } from '../mail/testing/deliver';
 
 let t: TestApp;
 let jobs: BackgroundJobs;
-beforeAll(async () => {
-  t = await createTestApp();
-  jobs = await startBackgroundJobs(t.app);
+withAppAndJobs((app, started) => {
+  t = app;
+  jobs = started;
 });
-afterAll(async () => {
-  await jobs.stop();
-  await t.close();
-});
-beforeEach(() => t.database.reset());
 
 /** A delivered, disputed order with two downloads and two e-mails. */
 async function disputedOrder(status = 'ChargeBack') {

@@ -3,9 +3,10 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app';
-import { type BackgroundJobs, startBackgroundJobs } from '../../background-jobs';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../test/test-app';
+import { withAppAndJobs } from '../../../test/with-app-and-jobs';
+import type { BackgroundJobs } from '../../background-jobs';
 import { insertOrder } from '../../db/factories';
 import { documents, mailMessages, orderActivity, orders } from '../../db/schema';
 import { createDocumentStorage, createLocalStorage, streamToBuffer } from '../documents/storage';
@@ -17,15 +18,10 @@ import { uploadDocument } from './upload-document';
 
 let t: TestApp;
 let jobs: BackgroundJobs;
-beforeAll(async () => {
-  t = await createTestApp();
-  jobs = await startBackgroundJobs(t.app);
+withAppAndJobs((app, started) => {
+  t = app;
+  jobs = started;
 });
-afterAll(async () => {
-  await jobs.stop();
-  await t.close();
-});
-beforeEach(() => t.database.reset());
 
 const documentsDir = () => path.join(t.config.dataDir, 'documents');
 const storedFiles = async () => (existsSync(documentsDir()) ? await readdir(documentsDir()) : []);

@@ -1,3 +1,4 @@
+import type { DisputeRecord } from '@nzeta/domain';
 import { DEFAULT_COMPANY_SETTINGS } from '../../mail/company-settings';
 import type { DownloadRow, MailRow, OrderEvidence, OrderRow } from '../order-evidence';
 
@@ -131,5 +132,23 @@ export function fixtureEvidence(options: { downloads?: number; mails?: number; o
     downloads: fixtureDownloads(options.downloads ?? 3),
     activity: [],
     hasRefundRequest: false,
+  };
+}
+
+/** A recorded dispute of the fixture's order, open and awaiting a response. */
+export function fixtureDispute(network: DisputeRecord['network'] = 'Visa'): DisputeRecord {
+  return {
+    orderId: 104242,
+    network,
+    reasonCode: '13.1',
+    amount: '99.00',
+    currency: 'USD',
+    openedAt: '2025-03-01',
+    respondBy: '2025-03-20',
+    state: 'needs_response',
+    outcomeAt: null,
+    notes: null,
+    gatewayDisputeId: null,
+    isRecorded: true,
   };
 }
