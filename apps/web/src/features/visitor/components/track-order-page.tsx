@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { parseOrderRef, type TrackOrderInput, trackOrderInput } from '@nzeta/domain';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
+import { TextField } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
 import { toast } from '../../../lib/toast';
 import '../../../styles/visitor.css';
@@ -54,46 +55,24 @@ function TrackOrderForm({ orderRef }: { orderRef: string }) {
         For your security we only show the document after checking the e-mail address on the order.
       </p>
       <form onSubmit={onSubmit} noValidate className="track-form">
-        <div className="mb-3">
-          <label htmlFor="track-order-id" className="form-label">
-            Order ID:
-          </label>
-          <input
-            id="track-order-id"
-            type="text"
-            inputMode="text"
-            autoComplete="off"
-            className={`form-control${errors.orderId ? ' is-invalid' : ''}`}
-            aria-invalid={errors.orderId ? true : undefined}
-            aria-describedby={errors.orderId ? 'track-order-id-error' : undefined}
-            {...register('orderId')}
-          />
-          {errors.orderId && (
-            <div id="track-order-id-error" className="invalid-feedback">
-              {errors.orderId.message}
-            </div>
-          )}
-        </div>
-        <div className="mb-4">
-          <label htmlFor="track-email" className="form-label">
-            Email ID:
-          </label>
-          <input
-            id="track-email"
-            type="email"
-            autoComplete="email"
-            placeholder="Your Email"
-            className={`form-control${errors.email ? ' is-invalid' : ''}`}
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={errors.email ? 'track-email-error' : undefined}
-            {...register('email')}
-          />
-          {errors.email && (
-            <div id="track-email-error" className="invalid-feedback">
-              {errors.email.message}
-            </div>
-          )}
-        </div>
+        <TextField
+          id="track-order-id"
+          label="Order ID:"
+          inputMode="text"
+          autoComplete="off"
+          registration={register('orderId')}
+          error={errors.orderId?.message}
+        />
+        <TextField
+          id="track-email"
+          label="Email ID:"
+          type="email"
+          autoComplete="email"
+          placeholder="Your Email"
+          className="mb-4"
+          registration={register('email')}
+          error={errors.email?.message}
+        />
         <button type="submit" className="btn btn-primary visitor-button" disabled={track.isPending}>
           {track.isPending ? 'Checking…' : 'TRACK ORDER'}
         </button>
