@@ -179,8 +179,8 @@ export function appEndpoints(ctx: EndpointContext): Endpoint[] {
 /**
  * The same questions put to the peer (Platformatic DB's REST API, bench/peer) in its own terms:
  * Order History's first page of 50 newest with and without its total, a search by surname
- * (it filters one column at a time, so the surname only; with its total a single search takes
- * seconds at a million orders, so without) and one order by its id.
+ * (it filters one column at a time, so the surname only; with its total, as the product's
+ * search answers one) and one order by its id.
  */
 export function peerEndpoints(ctx: Pick<EndpointContext, 'samples'>): Endpoint[] {
   const history = 'where.processStatus.neq=Deleted&orderby.orderId=desc&limit=50&offset=0';
