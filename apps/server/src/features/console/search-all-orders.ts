@@ -64,8 +64,12 @@ export async function searchAllOrders(db: DbOrTx, options: SearchAllOrdersOption
   const select = (where: SQL, max: number) =>
     queryRows<HitRow>(
       db,
+      // NULLS LAST as orders_created_idx is built: created_at is never null, but the planner only
+      // walks the index for the same order, and otherwise reads every visible order and sorts
+      // them (6 ms against 520 ms for "qx" on a million orders).
       sql`select ${hitColumns} from ${orders} left join ${staff} on ${staff.id} = ${orders.assignedTo}
-        where ${and(visible, where)} order by ${orders.createdAt} desc, ${orders.orderId} desc limit ${max}`,
+        where ${and(visible, where)}
+        order by ${orders.createdAt} desc nulls last, ${orders.orderId} desc nulls last limit ${max}`,
     );
   // The matches are found through an index first (folder-search.ts): a rare term never walks
   // every visible order looking for the newest few.
