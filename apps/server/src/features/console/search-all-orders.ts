@@ -12,7 +12,14 @@ import {
 import { and, or, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { orders, staff } from '../../db/schema';
-import { type FolderContext, findSearchMatches, folderWhere, SEARCH_COUNT_CAP } from '../orders';
+import {
+  type FolderContext,
+  findSearchMatches,
+  folderWhere,
+  NEWEST_FIRST,
+  orderByOf,
+  SEARCH_COUNT_CAP,
+} from '../orders';
 
 export const GLOBAL_SEARCH_LIMIT = 20;
 
@@ -64,12 +71,8 @@ export async function searchAllOrders(db: DbOrTx, options: SearchAllOrdersOption
   const select = (where: SQL, max: number) =>
     queryRows<HitRow>(
       db,
-      // NULLS LAST as orders_created_idx is built: created_at is never null, but the planner only
-      // walks the index for the same order, and otherwise reads every visible order and sorts
-      // them (6 ms against 520 ms for "qx" on a million orders).
       sql`select ${hitColumns} from ${orders} left join ${staff} on ${staff.id} = ${orders.assignedTo}
-        where ${and(visible, where)}
-        order by ${orders.createdAt} desc nulls last, ${orders.orderId} desc nulls last limit ${max}`,
+        where ${and(visible, where)} ${orderByOf(NEWEST_FIRST)} limit ${max}`,
     );
   // The matches are found through an index first (folder-search.ts): a rare term never walks
   // every visible order looking for the newest few.

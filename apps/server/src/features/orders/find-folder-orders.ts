@@ -18,7 +18,15 @@ import { findSearchMatches, SEARCH_COUNT_CAP, searchWhere } from './folder-searc
 import { type FolderContext, folderWhere } from './folder-sql';
 import { countFolder } from './get-folder-counts';
 import { LIST_VERSION, listAnchorsOf } from './list-anchors';
-import { disputeOf, folderColumns, type Ordering, orderingOf, type SortChoice, slaDueAt } from './list-ordering';
+import {
+  directionOf,
+  disputeOf,
+  folderColumns,
+  type Ordering,
+  orderingOf,
+  type SortChoice,
+  slaDueAt,
+} from './list-ordering';
 
 /**
  * Every folder listing, search and export reads through this file, so the queries can be
@@ -77,15 +85,6 @@ export interface PageIdsQuery {
   ordering: Ordering;
   limit: number;
   offset: number;
-}
-
-/**
- * Most indexes are built DESC NULLS LAST; the same spelling lets the planner walk them in order.
- * An ascending index read backwards gives DESC NULLS FIRST (list-ordering.ts, ascendingIndex).
- */
-function directionOf(ordering: Ordering): SQL {
-  if (ordering.ascendingIndex && ordering.direction === 'desc') return sql.raw('desc nulls first');
-  return sql.raw(`${ordering.direction} nulls last`);
 }
 
 /** The ids (and sort keys) of one page, without touching the rows' other columns. */

@@ -3,7 +3,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { orders } from '../../db/schema';
 import type { Cursor } from './folder-cursor';
-import type { Ordering } from './list-ordering';
+import { directionOf, type Ordering } from './list-ordering';
 
 /**
  * Anchors for deep pages: the sort key and id of every ANCHOR_EVERY-th row of one listing (a
@@ -47,11 +47,6 @@ export interface AnchorSeek {
 }
 
 const dialect = new PgDialect();
-
-function directionOf(ordering: Ordering): SQL {
-  if (ordering.ascendingIndex && ordering.direction === 'desc') return sql.raw('desc nulls first');
-  return sql.raw(`${ordering.direction} nulls last`);
-}
 
 class ListAnchors {
   /** pages read from an anchor that was current (tests check the anchors are used at all) */

@@ -16,7 +16,23 @@ export interface Ordering {
   ascendingIndex?: true;
 }
 
-const NEWEST_FIRST: Ordering = { key: sql`${orders.createdAt}`, direction: 'desc', keyType: 'timestamptz' };
+export const NEWEST_FIRST: Ordering = { key: sql`${orders.createdAt}`, direction: 'desc', keyType: 'timestamptz' };
+/**
+ * The direction as the key's index is built: most are DESC NULLS LAST, and PostgreSQL walks an
+ * index only for the very order it was built in (the keys are never NULL, so rows come out the
+ * same). An ascending index read backwards gives DESC NULLS FIRST (`ascendingIndex`).
+ */
+export function directionOf(ordering: Ordering): SQL {
+  if (ordering.ascendingIndex && ordering.direction === 'desc') return sql.raw('desc nulls first');
+  return sql.raw(`${ordering.direction} nulls last`);
+}
+
+/** `order by` of a listing: its key, then the order id, both in the index's direction. */
+export function orderByOf(ordering: Ordering): SQL {
+  const dir = directionOf(ordering);
+  return sql`order by ${ordering.key} ${dir}, ${orders.orderId} ${dir}`;
+}
+
 /** Future orders come up in the order they fall due. */
 const BY_PROCESSING_DATE: Ordering = { key: sql`${orders.processingDate}`, direction: 'asc', keyType: 'date' };
 /** Refunds still to pay first (no refund date sorts as infinity), then the latest refunded. */
