@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   businessToday,
   displayIp,
@@ -112,6 +112,26 @@ describe('dates', () => {
     expect(businessToday('UTC', now)).toBe('2025-06-30');
     expect(businessToday('Pacific/Auckland', now)).toBe('2025-07-01');
     expect(businessToday('America/Los_Angeles', now)).toBe('2025-06-30');
+  });
+
+  it("businessToday of the present turns with the zone's midnight, to the minute", () => {
+    vi.useFakeTimers();
+    try {
+      const dayAt = (instant: string) => {
+        vi.setSystemTime(new Date(instant));
+        return businessToday('Pacific/Auckland');
+      };
+      // Auckland is UTC+12 in winter: its midnight is 12:00 UTC.
+      expect(dayAt('2025-06-30T11:58:30Z')).toBe('2025-06-30');
+      expect(dayAt('2025-06-30T11:58:59Z')).toBe('2025-06-30');
+      expect(dayAt('2025-06-30T11:59:59Z')).toBe('2025-06-30');
+      expect(dayAt('2025-06-30T12:00:00Z')).toBe('2025-07-01');
+      expect(dayAt('2025-06-30T12:00:30Z')).toBe('2025-07-01');
+      // The clock set back (as tests and NTP do) is answered for the time it now says.
+      expect(dayAt('2025-06-30T11:00:00Z')).toBe('2025-06-30');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('fullName joins what is present', () => {

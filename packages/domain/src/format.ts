@@ -79,10 +79,20 @@ export function startOfNextBusinessDay(date: string, tz = DEFAULT_BUSINESS_TZ): 
 }
 
 /** Today's calendar date (YYYY-MM-DD) in the business time zone: the 'due' boundary. */
-export function businessToday(tz = DEFAULT_BUSINESS_TZ, now: Date = new Date()): string {
-  const p = zonedParts(now, tz);
-  return `${p.year}-${p.month}-${p.day}`;
+export function businessToday(tz = DEFAULT_BUSINESS_TZ, now?: Date): string {
+  const at = now ?? new Date();
+  const kept = todayByZone.get(tz);
+  const minute = Math.floor(at.getTime() / 60_000);
+  if (!now && kept?.minute === minute) return kept.day;
+  const p = zonedParts(at, tz);
+  const day = `${p.year}-${p.month}-${p.day}`;
+  // Every request asks (the folder rules' 'due'), and the zone's calendar costs a formatter call.
+  // Zone offsets are whole minutes, so a zone's date changes only as a UTC minute begins.
+  if (!now) todayByZone.set(tz, { day, minute });
+  return day;
 }
+
+const todayByZone = new Map<string, { day: string; minute: number }>();
 
 export function orDash(value: string | number | null | undefined): string {
   return value === null || value === undefined || String(value).trim() === '' ? MISSING : String(value);

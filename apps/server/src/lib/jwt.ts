@@ -15,6 +15,9 @@ export interface TokenKind {
 }
 
 type Verify = (token: string) => Record<string, unknown>;
+
+/** Verified tokens kept per kind: more than the staff and visitors active within a token's life. */
+const VERIFIED_TOKENS_KEPT = 10_000;
 type Sign = (payload: Record<string, unknown>) => string;
 
 /** Verifiers and signers of each secret, by the kind of token (and lifetime) they handle. */
@@ -38,6 +41,11 @@ export function verifyToken(token: string, secret: Uint8Array, kind: TokenKind):
       allowedIss: kind.issuer,
       allowedAud: kind.audience,
       requiredClaims: kind.requiredClaims,
+      // A console sends the same token with every request: its signature and claims are checked
+      // once, then known until the token's expiry (fast-jwt's LRU, keyed by a hash of the token;
+      // a failure is never kept): 12 µs a check instead of 56. Revocation does not rest on this
+      // check but on the member check that follows it.
+      cache: VERIFIED_TOKENS_KEPT,
     }),
   );
   try {

@@ -1,29 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { countQueries } from '../../test/count-queries';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { testEngine } from '../../test/test-database';
 import { settings, staff, staffSessions } from '../db/schema';
 import { MemberCache, type MemberCheck } from './member-cache';
-
-/** Counts the statements sent to the database driver (PGlite or the pg pool) while `work` runs. */
-async function countQueries(database: TestApp['database'], work: () => Promise<unknown>): Promise<number> {
-  const client = (database.db as unknown as { $client: Record<string, unknown> }).$client;
-  const names = ['query', 'exec', 'transaction', 'connect'].filter((name) => typeof client[name] === 'function');
-  const originals = new Map(names.map((name) => [name, client[name] as (...args: unknown[]) => unknown]));
-  let count = 0;
-  for (const [name, original] of originals) {
-    client[name] = (...args: unknown[]) => {
-      count++;
-      return original.apply(client, args);
-    };
-  }
-  try {
-    await work();
-  } finally {
-    for (const [name, original] of originals) client[name] = original;
-  }
-  return count;
-}
 
 /** Polls until `done` (at most `ms`): how long it took and in how many tries, or undefined if it never did. */
 async function within(ms: number, done: () => Promise<boolean>): Promise<{ ms: number; tries: number } | undefined> {

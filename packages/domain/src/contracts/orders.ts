@@ -80,7 +80,8 @@ export const folderList = contract({
   method: 'GET',
   path: '/admin/get-orders-list/:orderName',
   params: folderListParams,
-  query: folderPageQuery,
+  // `seen`: as for the counts, a read after a change names it (a first page older is read again).
+  query: folderPageQuery.extend({ seen: seenChange }),
   answer: folderPageAnswer,
 });
 export const searchOrders = post('/admin/search-order', searchOrdersInput, folderPageAnswer);

@@ -8,6 +8,7 @@ import { currentStaff, type StaffPrincipal } from '../../plugins/authentication'
 import { getSlaHours } from '../settings';
 import { exportOrdersCsv } from './export-orders-csv';
 import { findFolderOrders } from './find-folder-orders';
+import { FirstPageCache } from './first-page-cache';
 import type { FolderContext } from './folder-sql';
 import { countFolders, sizeOfFolder } from './get-folder-counts';
 import { getFutureMonthCounts } from './get-future-month-counts';
@@ -34,6 +35,7 @@ function assertMayOpen(folder: FolderKey, member: StaffPrincipal): FolderKey {
 export async function folderListRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { rollup } = app.ctx;
+  const firstPages = new FirstPageCache(app.ctx.events, app.ctx.config.FOLDER_COUNTS_MAX_AGE_MS);
   const contextOf = (member: StaffPrincipal) => folderContextOf(app, member);
 
   api.get(
@@ -75,7 +77,20 @@ export async function folderListRoutes(app: FastifyInstance): Promise<void> {
         // The envelope is written by hand (stream-folder-orders.ts), past the response schema.
         return reply.header('content-type', 'application/json; charset=utf-8').send(stream as never);
       }
-      return listAnswer(await findFolderOrders(app.ctx.db, options));
+      const read = () => findFolderOrders(app.ctx.db, options);
+      if (search || cursor || (page ?? 1) !== 1) return listAnswer(await read());
+      const key = JSON.stringify([
+        member.id,
+        folder,
+        options.perPage,
+        month,
+        sort,
+        dir,
+        status,
+        ctx.today,
+        options.sla,
+      ]);
+      return listAnswer(await firstPages.page(app.ctx.db, key, request.query.seen, read));
     },
   );
 

@@ -43,7 +43,27 @@ export async function loadRollupGroups(db: DbOrTx, today: string): Promise<Rollu
  * (isInFolder over FOLDER_RULES): translating fourteen rules into SQL on every request cost more
  * CPU than the query itself.
  */
-export function countFolders(groups: readonly RollupGroup[], ctx: FolderContext): FolderCounts {
+export function countFolders(groups: readonly RollupGroup[], ctx: FolderContext): Readonly<FolderCounts> {
+  const known = countsByMember.get(groups);
+  const key = `${ctx.staffId}|${ctx.today}`;
+  const kept = known?.get(key);
+  if (kept) return kept;
+  const counts = addUpFolders(groups, ctx);
+  // One member's counts change only with the groups (a new array once the rollup moves), so they
+  // are added up once per member and groups, not on every poll of every console.
+  if (known) {
+    if (known.size >= MAX_KEPT_MEMBERS) known.clear();
+    known.set(key, counts);
+  } else {
+    countsByMember.set(groups, new Map([[key, counts]]));
+  }
+  return counts;
+}
+
+const MAX_KEPT_MEMBERS = 1_000;
+const countsByMember = new WeakMap<readonly RollupGroup[], Map<string, Readonly<FolderCounts>>>();
+
+function addUpFolders(groups: readonly RollupGroup[], ctx: FolderContext): FolderCounts {
   const counts = zeroFolderCounts();
   for (const group of groups) {
     const subject = subjectOf(group);

@@ -7,6 +7,18 @@ import { loadRollupGroups, type RollupGroup } from './get-folder-counts';
 /** `?seen=`: the `at` of the last change the console heard of (EventHub's OrdersChange). */
 export const seenChange = z.coerce.number().positive().optional();
 
+/**
+ * Now on the database's clock (ms since 1970), the clock `seen` is told in. Read before a load,
+ * it is no later than what the load sees.
+ */
+export async function databaseClock(db: DbOrTx): Promise<number> {
+  const [clock] = await queryRows<{ at: number }>(
+    db,
+    sql`select (extract(epoch from statement_timestamp()) * 1000)::float8 as at`,
+  );
+  return Number(clock?.at);
+}
+
 interface Loaded {
   /** when the load began, on the database's clock (ms since 1970): it sees what committed before */
   at: number;
@@ -78,11 +90,8 @@ export class RollupCache {
 
   private load(db: DbOrTx, today: string): Entry {
     const loaded = (async (): Promise<Loaded> => {
-      const [clock] = await queryRows<{ at: number }>(
-        db,
-        sql`select (extract(epoch from statement_timestamp()) * 1000)::float8 as at`,
-      );
-      return { at: Number(clock?.at), groups: await loadRollupGroups(db, today) };
+      const at = await databaseClock(db);
+      return { at, groups: await loadRollupGroups(db, today) };
     })();
     const fresh: Entry = {
       today,

@@ -11,6 +11,7 @@ import type * as ordersApi from '@nzeta/domain/contracts/orders';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { PageSize } from '../../../components/ui/page-size-select';
 import { type AnswerOf, callEndpoint } from '../../../lib/api/endpoints';
+import { seenQuery } from '../../../lib/live-changes';
 import { queryKeys } from '../../../lib/query-keys';
 
 export interface FolderListRequest {
@@ -60,6 +61,7 @@ function listPage(request: FolderListRequest, perPage: number, cursor: string | 
         sort: request.sort,
         dir: request.dir,
         status: request.status,
+        ...seenQuery(),
       },
     },
     { signal },
