@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MAX_ADDRESS_LINES, type Settings, type SettingsInput, settingsInput } from '@nzeta/domain';
 import { useForm } from 'react-hook-form';
+import { PendingButton } from '../../../components/ui/pending-button';
 import { TextField } from '../../../components/ui/text-field';
 import { useSaveSettings } from '../api/save-settings';
 
@@ -15,24 +16,20 @@ function toFormValues(settings: Settings): SettingsInput {
 
 export function SettingsForm({ initial }: { initial: Settings }) {
   const save = useSaveSettings();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isDirty },
-  } = useForm<SettingsInput, unknown, Settings>({
+  const form = useForm<SettingsInput, unknown, Settings>({
     resolver: zodResolver(settingsInput),
     defaultValues: toFormValues(initial),
   });
   const addressLines = toFormValues(initial).company.addressLines;
-  const addressErrors = errors.company?.addressLines;
+  const { register, formState } = form;
+  const addressErrors = formState.errors.company?.addressLines;
   // A rule on the whole address arrives as `root` (or the field itself); a rule on one line at its index.
   const lineError = addressLines.map((_, i) => addressErrors?.[i]?.message).find(Boolean);
   const addressError = addressErrors?.root?.message ?? addressErrors?.message ?? lineError;
 
-  const onSubmit = handleSubmit(async (input) => {
+  const onSubmit = form.handleSubmit(async (input) => {
     const answer = await save.mutateAsync(input);
-    if (answer.status === 1 && answer.data) reset(toFormValues(answer.data));
+    if (answer.status === 1 && answer.data) form.reset(toFormValues(answer.data));
   });
 
   return (
@@ -43,8 +40,8 @@ export function SettingsForm({ initial }: { initial: Settings }) {
           id="productTitle"
           label="Product title"
           hint="Shown on the sign-in screen, in the console header and in e-mails."
-          registration={register('productTitle')}
-          error={errors.productTitle?.message}
+          form={form}
+          name="productTitle"
         />
       </section>
 
@@ -52,33 +49,16 @@ export function SettingsForm({ initial }: { initial: Settings }) {
         <h2 id="company-heading">Company</h2>
         <p className="text-muted small">Printed on defence pack letters, invoices and customer e-mails.</p>
         <div className="settings-grid">
-          <TextField
-            id="company-name"
-            label="Company name"
-            registration={register('company.name')}
-            error={errors.company?.name?.message}
-          />
-          <TextField
-            id="company-phone"
-            label="Phone"
-            type="tel"
-            registration={register('company.phone')}
-            error={errors.company?.phone?.message}
-          />
-          <TextField
-            id="company-email"
-            label="Email"
-            type="email"
-            registration={register('company.email')}
-            error={errors.company?.email?.message}
-          />
+          <TextField id="company-name" label="Company name" form={form} name="company.name" />
+          <TextField id="company-phone" label="Phone" type="tel" form={form} name="company.phone" />
+          <TextField id="company-email" label="Email" type="email" form={form} name="company.email" />
           <TextField
             id="company-website"
             label="Website"
             type="url"
             placeholder="https://"
-            registration={register('company.website')}
-            error={errors.company?.website?.message}
+            form={form}
+            name="company.website"
           />
         </div>
         <fieldset className="address-lines">
@@ -101,20 +81,8 @@ export function SettingsForm({ initial }: { initial: Settings }) {
         <h2 id="support-heading">Customer support</h2>
         <p className="text-muted small">The contacts customers see in approval and refund e-mails.</p>
         <div className="settings-grid">
-          <TextField
-            id="support-phone"
-            label="Support phone"
-            type="tel"
-            registration={register('support.phone')}
-            error={errors.support?.phone?.message}
-          />
-          <TextField
-            id="support-email"
-            label="Support email"
-            type="email"
-            registration={register('support.email')}
-            error={errors.support?.email?.message}
-          />
+          <TextField id="support-phone" label="Support phone" type="tel" form={form} name="support.phone" />
+          <TextField id="support-email" label="Support email" type="email" form={form} name="support.email" />
         </div>
       </section>
 
@@ -143,9 +111,14 @@ export function SettingsForm({ initial }: { initial: Settings }) {
       </section>
 
       <div className="settings-save">
-        <button type="submit" className="btn btn-primary settings-submit" disabled={save.isPending || !isDirty}>
-          {save.isPending ? 'Saving…' : 'Save Settings'}
-        </button>
+        <PendingButton
+          className="btn btn-primary settings-submit"
+          isPending={save.isPending}
+          pendingLabel="Saving…"
+          disabled={!formState.isDirty}
+        >
+          Save Settings
+        </PendingButton>
       </div>
     </form>
   );
