@@ -1,4 +1,5 @@
 import { formatDateTimeZoned } from '@nzeta/domain';
+import { QueryStateRows } from '../../../components/ui/query-state-rows';
 import { TableHead } from '../../../components/ui/table-head';
 import { useAppConfig } from '../../../lib/app-config';
 import { type AuditEntry, type AuditFilters, useAuditEntries } from '../api/get-audit-entries';
@@ -38,27 +39,7 @@ export function AuditTable({ filters, onPage, onPerPage }: AuditTableProps) {
         <table className="table table-sm align-middle audit-table">
           <TableHead columns={COLUMNS} />
           <tbody>
-            {entries.isPending && (
-              <tr>
-                <td colSpan={COLUMNS.length} className="text-center text-muted py-4">
-                  Loading...
-                </td>
-              </tr>
-            )}
-            {entries.isError && (
-              <tr>
-                <td colSpan={COLUMNS.length} className="text-center text-danger py-4">
-                  {entries.error.message}
-                </td>
-              </tr>
-            )}
-            {entries.data?.rows.length === 0 && (
-              <tr>
-                <td colSpan={COLUMNS.length} className="text-center text-muted py-4">
-                  No records found
-                </td>
-              </tr>
-            )}
+            <QueryStateRows query={entries} isEmpty={entries.data?.rows.length === 0} colSpan={COLUMNS.length} />
             {entries.data?.rows.map((entry) => (
               <tr key={entry.id}>
                 <td className="text-nowrap">{formatDateTimeZoned(entry.at, businessTimeZone)}</td>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Icon } from '../../../components/ui/icon';
+import { QueryStateRows } from '../../../components/ui/query-state-rows';
 import { TableHead } from '../../../components/ui/table-head';
 import { paths } from '../../../config/paths';
 import { useAppConfig } from '../../../lib/app-config';
@@ -42,27 +43,7 @@ export function TeamMemberTable({ editingId }: { editingId?: number | undefined 
         <table className="table align-middle team-table mb-0">
           <TableHead columns={COLUMNS} />
           <tbody>
-            {members.isPending && (
-              <tr>
-                <td colSpan={COLUMNS.length} className="text-center text-muted py-4">
-                  Loading...
-                </td>
-              </tr>
-            )}
-            {members.isError && (
-              <tr>
-                <td colSpan={COLUMNS.length} className="text-center text-danger py-4">
-                  {members.error.message}
-                </td>
-              </tr>
-            )}
-            {members.data?.length === 0 && (
-              <tr>
-                <td colSpan={COLUMNS.length} className="text-center text-muted py-4">
-                  No records found
-                </td>
-              </tr>
-            )}
+            <QueryStateRows query={members} isEmpty={members.data?.length === 0} colSpan={COLUMNS.length} />
             {members.data?.map((member) => {
               const isSelf = member.id === user?.id;
               const canManage = canManageMember(role, member.type);
