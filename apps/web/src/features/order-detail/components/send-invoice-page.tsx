@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { PendingButton } from '../../../components/ui/pending-button';
 import { TextField } from '../../../components/ui/text-field';
 import '../../../styles/order-detail.css';
+import { PageHeader } from '../../../components/ui/page-header';
 import { useSendInvoice } from '../api/send-invoice';
 
 type SendInvoiceValues = z.input<typeof sendInvoiceInput>;
@@ -21,9 +22,7 @@ export function SendInvoicePage() {
 
   return (
     <div className="send-invoice-page">
-      <div className="page-header">
-        <h1>Manage Invoices</h1>
-      </div>
+      <PageHeader title="Manage Invoices" />
       <section className="card-panel send-invoice-card" aria-labelledby="send-invoice-title">
         <h2 id="send-invoice-title">Send Invoice</h2>
         <p className="text-muted">

@@ -4,6 +4,7 @@ import { DayRangeFields } from '../../../components/ui/day-range-fields';
 import { TableHead } from '../../../components/ui/table-head';
 import { type DisputeReportRange, useDisputeReport } from '../api/get-dispute-report';
 import '../../../styles/reports.css';
+import { PageHeader } from '../../../components/ui/page-header';
 
 const rate = (r: number | null) => (r === null ? '-' : `${Math.round(r * 100)} %`);
 
@@ -60,9 +61,7 @@ export function DisputeReportPage() {
   const totals = report.data?.totals;
   return (
     <section aria-labelledby="dispute-report-title">
-      <div className="page-header">
-        <h1 id="dispute-report-title">Disputes Report</h1>
-      </div>
+      <PageHeader title="Disputes Report" id="dispute-report-title" />
       <form className="d-flex flex-wrap gap-2 align-items-end mb-3" onSubmit={(event) => event.preventDefault()}>
         <DayRangeFields
           id="dispute-report"

@@ -7,6 +7,7 @@ import { type ChartSeries, ReportChart } from './report-chart';
 import { ReportFilters } from './report-filters';
 import { type ReportColumn, ReportTable } from './report-table';
 import '../../../styles/reports.css';
+import { PageHeader } from '../../../components/ui/page-header';
 
 interface RowsByKind {
   country: CountryReportRow;
@@ -56,9 +57,7 @@ export function ReportScreen<K extends ReportKind>(props: ReportScreenProps<K>) 
 
   return (
     <section aria-labelledby="report-title">
-      <div className="page-header">
-        <h1 id="report-title">{props.title}</h1>
-      </div>
+      <PageHeader title={props.title} id="report-title" />
       <div className="card-panel report-controls">
         <ReportFilters
           isBusy={report.isFetching}

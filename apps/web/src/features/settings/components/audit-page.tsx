@@ -5,6 +5,7 @@ import { NoAccess } from '../../../components/ui/no-access';
 import { useAuth } from '../../../lib/auth-context';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import '../../../styles/settings.css';
+import { PageHeader } from '../../../components/ui/page-header';
 import type { AuditFilters } from '../api/get-audit-entries';
 import { AuditTable } from './audit-table';
 
@@ -53,9 +54,7 @@ function AuditLog() {
 
   return (
     <>
-      <div className="page-header">
-        <h1>Audit</h1>
-      </div>
+      <PageHeader title="Audit" />
       <section className="card-panel">
         <form
           className="audit-filters"

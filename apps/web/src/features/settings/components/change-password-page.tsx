@@ -8,6 +8,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth-context';
 import '../../../styles/settings.css';
+import { PageHeader } from '../../../components/ui/page-header';
 import { useChangePassword } from '../api/change-password';
 import { useMfaStatus } from '../api/get-mfa-status';
 
@@ -34,9 +35,7 @@ export function ChangePasswordPage() {
 
   return (
     <>
-      <div className="page-header">
-        <h1>Update Password</h1>
-      </div>
+      <PageHeader title="Update Password" />
       <section className="card-panel narrow-panel">
         <p className="text-muted">After the change you will be signed out and need to sign in with the new password.</p>
         <form onSubmit={onSubmit} noValidate>

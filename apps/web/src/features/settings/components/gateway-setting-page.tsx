@@ -8,6 +8,7 @@ import { PendingButton } from '../../../components/ui/pending-button';
 import { SelectField } from '../../../components/ui/select-field';
 import { useAuth } from '../../../lib/auth-context';
 import '../../../styles/settings.css';
+import { PageHeader } from '../../../components/ui/page-header';
 import { useGateways } from '../api/get-gateways';
 import { useSetGateway } from '../api/set-gateway';
 
@@ -38,9 +39,7 @@ function GatewaySetting() {
 
   return (
     <>
-      <div className="page-header">
-        <h1>Change Gateway</h1>
-      </div>
+      <PageHeader title="Change Gateway" />
       <div className="settings-columns">
         <section className="card-panel" aria-labelledby="gateway-form-heading">
           <h2 id="gateway-form-heading">Active payment gateway</h2>
