@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MAX_ADDRESS_LINES, type Settings, type SettingsInput, settingsInput } from '@nzeta/domain';
-import { useForm } from 'react-hook-form';
+import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import { PendingButton } from '../../../components/ui/pending-button';
 import { TextField } from '../../../components/ui/text-field';
 import { useSaveSettings } from '../api/save-settings';
@@ -86,29 +86,21 @@ export function SettingsForm({ initial }: { initial: Settings }) {
         </div>
       </section>
 
-      <section className="card-panel" aria-labelledby="policy-heading">
-        <h2 id="policy-heading">Sign-in policy</h2>
-        <div className="form-check form-switch">
-          <input id="requireMfa" type="checkbox" className="form-check-input" {...register('requireMfa')} />
-          <label htmlFor="requireMfa" className="form-check-label">
-            Require two-step verification for every team member
-          </label>
-        </div>
-        <p className="text-muted small mt-2 mb-0">
-          Members without it are sent to the Security screen to set it up right after they sign in.
-        </p>
-      </section>
+      <SwitchSection
+        id="policy-heading"
+        title="Sign-in policy"
+        field={register('requireMfa')}
+        label="Require two-step verification for every team member"
+        note="Members without it are sent to the Security screen to set it up right after they sign in."
+      />
 
-      <section className="card-panel" aria-labelledby="mail-heading">
-        <h2 id="mail-heading">E-mail delivery</h2>
-        <div className="form-check form-switch">
-          <input id="autoMailFallback" type="checkbox" className="form-check-input" {...register('autoMailFallback')} />
-          <label htmlFor="autoMailFallback" className="form-check-label">
-            Re-send a refused approval e-mail through the other provider automatically
-          </label>
-        </div>
-        <p className="text-muted small mt-2 mb-0">When off, Email History offers the re-send with one click instead.</p>
-      </section>
+      <SwitchSection
+        id="mail-heading"
+        title="E-mail delivery"
+        field={register('autoMailFallback')}
+        label="Re-send a refused approval e-mail through the other provider automatically"
+        note="When off, Email History offers the re-send with one click instead."
+      />
 
       <div className="settings-save">
         <PendingButton
@@ -121,5 +113,30 @@ export function SettingsForm({ initial }: { initial: Settings }) {
         </PendingButton>
       </div>
     </form>
+  );
+}
+
+interface SwitchSectionProps {
+  /** the heading's id */
+  id: string;
+  title: string;
+  field: UseFormRegisterReturn<'requireMfa' | 'autoMailFallback'>;
+  label: string;
+  note: string;
+}
+
+/** A card with one on/off setting, its heading and a note under the switch. */
+function SwitchSection({ id, title, field, label, note }: SwitchSectionProps) {
+  return (
+    <section className="card-panel" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <div className="form-check form-switch">
+        <input id={field.name} type="checkbox" className="form-check-input" {...field} />
+        <label htmlFor={field.name} className="form-check-label">
+          {label}
+        </label>
+      </div>
+      <p className="text-muted small mt-2 mb-0">{note}</p>
+    </section>
   );
 }
