@@ -1,6 +1,6 @@
 import type { DisputeReportGroup } from '@nzeta/domain';
 import { type ReactNode, useState } from 'react';
-import { DayRangeFields } from '../../../components/ui/day-range-fields';
+import { DayRangeFields } from '../../../components/ui/day-input';
 import { TableHead } from '../../../components/ui/table-head';
 import { type DisputeReportRange, useDisputeReport } from '../api/get-dispute-report';
 import '../../../styles/reports.css';

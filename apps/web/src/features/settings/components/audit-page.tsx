@@ -1,6 +1,6 @@
 import { can } from '@nzeta/domain';
 import { useState } from 'react';
-import { DayRangeFields } from '../../../components/ui/day-range-fields';
+import { DayRangeFields } from '../../../components/ui/day-input';
 import { NoAccess } from '../../../components/ui/no-access';
 import { useAuth } from '../../../lib/auth-context';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
