@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId, useRef } from 'react';
+import { useModalDialog } from './use-modal-dialog';
 import '../../styles/confirm-dialog.css';
 
 export interface ConfirmDialogProps {
@@ -14,11 +15,7 @@ export interface ConfirmDialogProps {
   onCancel(): void;
 }
 
-/**
- * A modal yes/no question on the native <dialog>: the browser keeps focus inside it, makes the
- * page behind inert and closes it on Escape. Focus starts on the safe answer and returns to
- * whatever opened the dialog.
- */
+/** A modal yes/no question on the native <dialog> (see useModalDialog); focus starts on the safe answer. */
 export function ConfirmDialog({
   isOpen,
   message = 'Are you sure you want to delete?',
@@ -29,36 +26,14 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
+  const dialog = useModalDialog({ isOpen, isBusy, onClose: onCancel, focusRef: cancelRef });
   const titleId = useId();
   const messageId = useId();
 
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog || !isOpen) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (!dialog.open) dialog.showModal();
-    cancelRef.current?.focus();
-    return () => {
-      if (dialog.open) dialog.close();
-      opener?.focus();
-    };
-  }, [isOpen]);
-
   if (!isOpen) return null;
   return (
-    <dialog
-      ref={dialogRef}
-      className="confirm-dialog"
-      aria-labelledby={titleId}
-      aria-describedby={messageId}
-      onCancel={(event) => {
-        // Escape: the dialog closes through React state, never behind its back.
-        event.preventDefault();
-        if (!isBusy) onCancel();
-      }}
-    >
+    <dialog {...dialog} className="confirm-dialog" aria-labelledby={titleId} aria-describedby={messageId}>
       <div className="confirm-dialog-body">
         <h2 id={titleId} className="confirm-dialog-title">
           {title}

@@ -1,5 +1,6 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Icon } from './icon';
+import { useModalDialog } from './use-modal-dialog';
 import '../../styles/modal.css';
 
 export interface ModalProps {
@@ -13,38 +14,13 @@ export interface ModalProps {
   isBusy?: boolean;
 }
 
-/**
- * A modal window on the native <dialog> opened with showModal(): the browser keeps focus inside
- * it, makes the page behind inert and reports Escape. Focus returns to whatever opened it.
- * Render it only while open.
- */
+/** A modal window on the native <dialog> (see useModalDialog). Render it only while open. */
 export function Modal({ title, onClose, children, footer, size = 'md', isBusy = false }: ModalProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog({ isBusy, onClose });
   const titleId = useId();
 
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (!dialog.open) dialog.showModal();
-    return () => {
-      if (dialog.open) dialog.close();
-      opener?.focus();
-    };
-  }, []);
-
   return (
-    <dialog
-      ref={dialogRef}
-      className={`app-modal app-modal-${size}`}
-      aria-labelledby={titleId}
-      aria-modal="true"
-      onCancel={(event) => {
-        // Escape closes through React state, never behind its back.
-        event.preventDefault();
-        if (!isBusy) onClose();
-      }}
-    >
+    <dialog {...dialog} className={`app-modal app-modal-${size}`} aria-labelledby={titleId} aria-modal="true">
       <div className="app-modal-header">
         <h2 id={titleId} className="app-modal-title">
           {title}

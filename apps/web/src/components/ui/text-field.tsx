@@ -1,42 +1,38 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { FieldPath, FieldValues } from 'react-hook-form';
+import { describedControl, Field } from './field';
+import { errorOf, type FormBinding } from './form-binding';
 
-export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'name'> {
+export interface TextFieldProps<T extends FieldValues>
+  extends Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'form'> {
   id: string;
   label: ReactNode;
-  registration: UseFormRegisterReturn;
-  /** the form's message for this field (SPEC §5), shown under it */
-  error?: string | undefined;
+  form: FormBinding<T>;
+  name: FieldPath<T>;
   hint?: ReactNode;
 }
 
-/** A labelled Bootstrap input with its validation message under it, wired for screen readers. */
-export function TextField({ id, label, registration, error, hint, className, ...input }: TextFieldProps) {
-  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ');
+/** A labelled Bootstrap input of a form, with its validation message under it, wired for screen readers. */
+export function TextField<T extends FieldValues>({
+  id,
+  label,
+  form,
+  name,
+  hint,
+  className,
+  ...input
+}: TextFieldProps<T>) {
+  const error = errorOf(form, name);
   return (
-    <div className={className ?? 'mb-3'}>
-      <label htmlFor={id} className="form-label">
-        {label}
-      </label>
+    <Field id={id} label={label} error={error} hint={hint} className={className}>
       <input
         id={id}
         type="text"
         className={`form-control${error ? ' is-invalid' : ''}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
+        {...describedControl(id, error, hint)}
         {...input}
-        {...registration}
+        {...form.register(name)}
       />
-      {hint && !error && (
-        <div id={`${id}-hint`} className="form-text">
-          {hint}
-        </div>
-      )}
-      {error && (
-        <div id={`${id}-error`} className="invalid-feedback">
-          {error}
-        </div>
-      )}
-    </div>
+    </Field>
   );
 }

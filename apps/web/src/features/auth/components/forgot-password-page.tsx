@@ -3,6 +3,7 @@ import { forgotPasswordInput } from '@nzeta/domain';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import { PendingButton } from '../../../components/ui/pending-button';
 import { TextField } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
 import { type ForgotPasswordInput, useRequestPasswordReset } from '../api/forgot-password';
@@ -12,13 +13,12 @@ import { AuthCard } from './auth-card';
 export function ForgotPasswordPage() {
   const request = useRequestPasswordReset();
   const [sentMessage, setSentMessage] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<ForgotPasswordInput>({ resolver: zodResolver(forgotPasswordInput), defaultValues: { email: '' } });
+  const form = useForm<ForgotPasswordInput>({
+    resolver: zodResolver(forgotPasswordInput),
+    defaultValues: { email: '' },
+  });
 
-  const onSubmit = handleSubmit(async (input) => {
+  const onSubmit = form.handleSubmit(async (input) => {
     const answer = await request.mutateAsync(input);
     if (answer.status === 1) setSentMessage(answer.message);
   });
@@ -40,12 +40,16 @@ export function ForgotPasswordPage() {
             type="email"
             autoComplete="username"
             placeholder="Your Email Address"
-            registration={register('email')}
-            error={errors.email?.message}
+            form={form}
+            name="email"
           />
-          <button type="submit" className="btn btn-primary sign-in-button" disabled={request.isPending}>
-            {request.isPending ? 'Sending…' : 'Send Reset Link'}
-          </button>
+          <PendingButton
+            className="btn btn-primary sign-in-button"
+            isPending={request.isPending}
+            pendingLabel="Sending…"
+          >
+            Send Reset Link
+          </PendingButton>
         </form>
       )}
       <p className="text-center mt-4 mb-0">

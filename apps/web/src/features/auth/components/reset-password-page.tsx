@@ -3,6 +3,7 @@ import { changePasswordInput } from '@nzeta/domain';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
+import { PendingButton } from '../../../components/ui/pending-button';
 import { TextField } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
 import { useResetPassword } from '../api/reset-password';
@@ -16,45 +17,43 @@ const resetForm = changePasswordInput
   });
 type ResetForm = z.infer<typeof resetForm>;
 
+const PASSWORD_FIELDS = [
+  { name: 'newPassword', label: 'New Password' },
+  { name: 'confirmPassword', label: 'Confirm New Password' },
+] as const;
+
 /** '/reset-password/{token}': the link from the reset e-mail; works once, for 30 minutes. */
 export function ResetPasswordPage() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const reset = useResetPassword();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<ResetForm>({ resolver: zodResolver(resetForm), defaultValues: { newPassword: '', confirmPassword: '' } });
+  const form = useForm<ResetForm>({
+    resolver: zodResolver(resetForm),
+    defaultValues: { newPassword: '', confirmPassword: '' },
+  });
 
-  const onSubmit = handleSubmit(async ({ newPassword }) => {
+  const onSubmit = form.handleSubmit(async ({ newPassword }) => {
     if ((await reset.mutateAsync({ token, newPassword })).status === 1) navigate(paths.signIn);
   });
 
   return (
     <AuthCard subtitle="Choose a new password">
       <form onSubmit={onSubmit} noValidate>
-        <TextField
-          id="newPassword"
-          label="New Password"
-          type="password"
-          autoComplete="new-password"
-          placeholder="New Password"
-          registration={register('newPassword')}
-          error={errors.newPassword?.message}
-        />
-        <TextField
-          id="confirmPassword"
-          label="Confirm New Password"
-          type="password"
-          autoComplete="new-password"
-          placeholder="Confirm New Password"
-          registration={register('confirmPassword')}
-          error={errors.confirmPassword?.message}
-        />
-        <button type="submit" className="btn btn-primary sign-in-button" disabled={reset.isPending}>
-          {reset.isPending ? 'Saving…' : 'Set New Password'}
-        </button>
+        {PASSWORD_FIELDS.map(({ name, label }) => (
+          <TextField
+            key={name}
+            id={name}
+            label={label}
+            type="password"
+            autoComplete="new-password"
+            placeholder={label}
+            form={form}
+            name={name}
+          />
+        ))}
+        <PendingButton className="btn btn-primary sign-in-button" isPending={reset.isPending} pendingLabel="Saving…">
+          Set New Password
+        </PendingButton>
       </form>
       <p className="text-center mt-4 mb-0">
         <Link to={paths.forgotPassword} className="forget-link">

@@ -1,4 +1,7 @@
+import { TableHead } from '../../../components/ui/table-head';
 import type { DashboardPanelProps } from './dashboard-panels';
+
+const COLUMNS = ['Member', { label: 'Today', className: 'num' }, { label: 'This week', className: 'num' }];
 
 /** Orders each member has processed (delivered) today and this week. */
 export function ThroughputPanel({ data }: DashboardPanelProps) {
@@ -21,17 +24,7 @@ export function ThroughputPanel({ data }: DashboardPanelProps) {
         <p className="text-muted mb-0">Nothing processed this week yet.</p>
       ) : (
         <table className="table table-sm mb-0 dashboard-table">
-          <thead>
-            <tr>
-              <th scope="col">Member</th>
-              <th scope="col" className="num">
-                Today
-              </th>
-              <th scope="col" className="num">
-                This week
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={COLUMNS} />
           <tbody>
             {rows.map((row) => (
               <tr key={row.name}>

@@ -1,6 +1,7 @@
 import type { FolderKey, Month } from '@nzeta/domain';
 import type * as ordersApi from '@nzeta/domain/contracts/orders';
 import { downloadEndpoint } from '../../../lib/api/endpoints';
+import { saveFile } from '../../../lib/save-file';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 
 export interface ExportRequest {
@@ -14,15 +15,7 @@ export async function exportOrders({ folder, search, month }: ExportRequest): Pr
   const blob = await downloadEndpoint<typeof ordersApi.exportOrders>('GET', '/admin/export-orders.csv', {
     query: { folder, search: search || undefined, month },
   });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `orders-${folder}${month ? `-${month}` : ''}.csv`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has started from the object URL; release it once the click is handled.
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+  saveFile(blob, `orders-${folder}${month ? `-${month}` : ''}.csv`);
 }
 
 export function useExportOrders() {

@@ -1,4 +1,5 @@
 import type { DefencePackDetails } from '@nzeta/domain';
+import { TableHead } from '../../../components/ui/table-head';
 
 /** The defence pack letter on screen, laid out like the PDF the print button makes. */
 export function DefencePackLetter({ letter }: { letter: DefencePackDetails }) {
@@ -59,15 +60,7 @@ export function DefencePackLetter({ letter }: { letter: DefencePackDetails }) {
         </h3>
         <div className="table-responsive">
           <table className="table table-sm pack-history">
-            <thead>
-              <tr>
-                {letter.historyColumns.map((column) => (
-                  <th key={column} scope="col">
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <TableHead columns={letter.historyColumns} />
             <tbody>
               {letter.historyRows.length === 0 ? (
                 <tr>

@@ -1,7 +1,10 @@
 import { displayIp, formatDateTimeZoned, type OrderDetail, orDash } from '@nzeta/domain';
+import { TableHead } from '../../../components/ui/table-head';
 import { useAppConfig } from '../../../lib/app-config';
 import { useResendMail } from '../api/resend-mail';
 import { Section } from './section';
+
+const COLUMNS = ['#', 'Order ID', 'Date & Time', 'Downloaded File', 'IP Address', 'Location'];
 
 /** The customer's downloads of the document (SPEC §2.13); 'Sent Mail' e-mails it again. */
 export function DownloadHistorySection({ order }: { order: OrderDetail }) {
@@ -32,20 +35,11 @@ export function DownloadHistorySection({ order }: { order: OrderDetail }) {
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling table must be reachable by keyboard */}
       <div className="table-responsive" tabIndex={0}>
         <table className="table table-sm align-middle detail-table">
-          <thead>
-            <tr>
-              <th scope="col">#</th>
-              <th scope="col">Order ID</th>
-              <th scope="col">Date &amp; Time</th>
-              <th scope="col">Downloaded File</th>
-              <th scope="col">IP Address</th>
-              <th scope="col">Location</th>
-            </tr>
-          </thead>
+          <TableHead columns={COLUMNS} />
           <tbody>
             {order.downloadHistory.length === 0 ? (
               <tr>
-                <td colSpan={6} className="empty-row">
+                <td colSpan={COLUMNS.length} className="empty-row">
                   No record found
                 </td>
               </tr>

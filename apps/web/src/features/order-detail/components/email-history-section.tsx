@@ -1,5 +1,6 @@
 import { formatDateTimeZoned, type MailHistoryEntry, type OrderDetail } from '@nzeta/domain';
 import { Fragment, useState } from 'react';
+import { TableHead } from '../../../components/ui/table-head';
 import { useAppConfig } from '../../../lib/app-config';
 import { DocumentDownloadButton } from './document-download-button';
 import { canFallBack, FallbackButton } from './fallback-button';
@@ -14,7 +15,7 @@ const KIND_LABELS: Record<string, string> = {
   refund: 'Refund confirmation',
   invoice: 'Invoice',
 };
-const COLUMNS = 8;
+const COLUMNS = ['#', 'Order ID', 'Download', 'Date & Time', 'Mail Provider', 'State', 'Delivery', 'Events'];
 
 /**
  * Every e-mail of the order with its sending state and the latest delivery state the provider
@@ -34,18 +35,7 @@ export function EmailHistorySection({ order }: { order: OrderDetail }) {
     <Section id="email-history" title="Email History">
       <div className="table-responsive">
         <table className="table table-sm align-middle detail-table">
-          <thead>
-            <tr>
-              <th scope="col">#</th>
-              <th scope="col">Order ID</th>
-              <th scope="col">Download</th>
-              <th scope="col">Date &amp; Time</th>
-              <th scope="col">Mail Provider</th>
-              <th scope="col">State</th>
-              <th scope="col">Delivery</th>
-              <th scope="col">Events</th>
-            </tr>
-          </thead>
+          <TableHead columns={COLUMNS} />
           <tbody>
             {order.mailHistory.map((mail, index) => {
               const isOpen = openIds.has(mail.id);
@@ -90,7 +80,7 @@ export function EmailHistorySection({ order }: { order: OrderDetail }) {
                   </tr>
                   {isOpen && (
                     <tr id={`mail-events-${mail.id}`} className="mail-events-row">
-                      <td colSpan={COLUMNS}>
+                      <td colSpan={COLUMNS.length}>
                         <MailEventsTable events={mail.events} />
                       </td>
                     </tr>

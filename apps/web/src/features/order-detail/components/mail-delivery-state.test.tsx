@@ -1,4 +1,4 @@
-import type { MailHistoryEntry, OrderDetail } from '@nzeta/domain';
+import type { MailEventEntry, MailHistoryEntry, OrderDetail } from '@nzeta/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -44,40 +44,42 @@ const mail = (fields: Partial<MailHistoryEntry>): MailHistoryEntry => ({
   ...fields,
 });
 
+const renderState = (fields: Partial<MailHistoryEntry>) =>
+  render(withConfig(<MailDeliveryState mail={mail(fields)} />));
+
+const event = (fields: Partial<MailEventEntry>): MailEventEntry => ({
+  id: 1,
+  provider: 'sendgrid',
+  event: 'processed',
+  occurred_at: '2026-11-26T01:00:00.000Z',
+  reason: null,
+  bounce_type: null,
+  url: null,
+  ...fields,
+});
+
 describe('MailDeliveryState', () => {
   it('shows a bounce with its time and reason', () => {
-    render(
-      withConfig(
-        <MailDeliveryState
-          mail={mail({
-            delivery_state: 'bounced',
-            delivery_state_at: '2026-11-26T01:05:00.000Z',
-            delivery_reason: 'mailbox does not exist',
-          })}
-        />,
-      ),
-    );
+    renderState({
+      delivery_state: 'bounced',
+      delivery_state_at: '2026-11-26T01:05:00.000Z',
+      delivery_reason: 'mailbox does not exist',
+    });
     expect(screen.getByText('Bounced')).toBeTruthy();
     expect(screen.getByText('mailbox does not exist')).toBeTruthy();
     expect(screen.getByText(/26\/11\/2026/)).toBeTruthy();
   });
 
   it('shows delivered with the first open, and waits quietly before any report', () => {
-    render(
-      withConfig(
-        <MailDeliveryState
-          mail={mail({
-            delivery_state: 'delivered',
-            delivery_state_at: '2026-11-26T01:05:00.000Z',
-            opened_at: '2026-11-26T02:00:00.000Z',
-          })}
-        />,
-      ),
-    );
+    renderState({
+      delivery_state: 'delivered',
+      delivery_state_at: '2026-11-26T01:05:00.000Z',
+      opened_at: '2026-11-26T02:00:00.000Z',
+    });
     expect(screen.getByText('Delivered')).toBeTruthy();
     expect(screen.getByText(/^Opened /)).toBeTruthy();
     cleanup();
-    render(withConfig(<MailDeliveryState mail={mail({})} />));
+    renderState({});
     expect(screen.getByText('No report yet')).toBeTruthy();
   });
 });
@@ -88,24 +90,14 @@ describe('MailEventsTable', () => {
       withConfig(
         <MailEventsTable
           events={[
-            {
-              id: 1,
-              provider: 'sendgrid',
-              event: 'processed',
-              occurred_at: '2026-11-26T01:00:00.000Z',
-              reason: null,
-              bounce_type: null,
-              url: null,
-            },
-            {
+            event({}),
+            event({
               id: 2,
-              provider: 'sendgrid',
               event: 'bounce',
               occurred_at: '2026-11-26T01:05:00.000Z',
               reason: 'mailbox does not exist',
               bounce_type: 'hard',
-              url: null,
-            },
+            }),
           ]}
         />,
       ),

@@ -1,4 +1,5 @@
 import { formatDateTimeZoned, type MailEventEntry } from '@nzeta/domain';
+import { TableHead } from '../../../components/ui/table-head';
 import { useAppConfig } from '../../../lib/app-config';
 
 const EVENT_LABELS: Record<MailEventEntry['event'], string> = {
@@ -11,6 +12,7 @@ const EVENT_LABELS: Record<MailEventEntry['event'], string> = {
   open: 'Opened',
   click: 'Clicked',
 };
+const COLUMNS = ['Time', 'Event', 'Detail', 'Provider'];
 const PROVIDER_LABELS: Record<string, string> = { sendgrid: 'SendGrid', ses: 'AWS SES' };
 
 /** Every event the provider reported for one message, oldest first, as the provider timed them. */
@@ -19,14 +21,7 @@ export function MailEventsTable({ events }: { events: MailEventEntry[] }) {
   if (events.length === 0) return <p className="cell-note mb-0">The provider has reported no event yet.</p>;
   return (
     <table className="table table-sm mb-0 mail-events-table">
-      <thead>
-        <tr>
-          <th scope="col">Time</th>
-          <th scope="col">Event</th>
-          <th scope="col">Detail</th>
-          <th scope="col">Provider</th>
-        </tr>
-      </thead>
+      <TableHead columns={COLUMNS} />
       <tbody>
         {events.map((event) => (
           <tr key={event.id}>

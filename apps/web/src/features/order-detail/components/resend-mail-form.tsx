@@ -20,16 +20,12 @@ export function ResendMailForm({ order }: { order: OrderDetail }) {
 function ResendMailFormFields({ order }: { order: OrderDetail }) {
   const resend = useResendMail(false);
   const complaint = useComplaintConfirmation();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<ResendValues>({
+  const form = useForm<ResendValues>({
     resolver: zodResolver(uploadDocumentEmail),
     defaultValues: { email: order.email ?? '' },
   });
   const send = (mailServiceProvider: MailProvider) =>
-    handleSubmit(({ email }) =>
+    form.handleSubmit(({ email }) =>
       complaint.attempt((confirmComplained) =>
         resend.mutateAsync({ orderId: order.order_id, email, mailServiceProvider, confirmComplained }),
       ),
@@ -43,8 +39,8 @@ function ResendMailFormFields({ order }: { order: OrderDetail }) {
         type="email"
         autoComplete="off"
         className="resend-email"
-        registration={register('email')}
-        error={errors.email?.message}
+        form={form}
+        name="email"
       />
       <div className="resend-buttons">
         <button type="button" className="btn btn-primary" disabled={resend.isPending} onClick={send('AWS')}>

@@ -2,8 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { sendInvoiceInput } from '@nzeta/domain';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { PendingButton } from '../../../components/ui/pending-button';
 import { TextField } from '../../../components/ui/text-field';
 import '../../../styles/order-detail.css';
+import { PageHeader } from '../../../components/ui/page-header';
 import { useSendInvoice } from '../api/send-invoice';
 
 type SendInvoiceValues = z.input<typeof sendInvoiceInput>;
@@ -11,23 +13,16 @@ type SendInvoiceValues = z.input<typeof sendInvoiceInput>;
 /** Manage Invoices (SPEC §2.10): one order id, and the invoice PDF goes to the customer by e-mail. */
 export function SendInvoicePage() {
   const send = useSendInvoice();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<SendInvoiceValues>({ resolver: zodResolver(sendInvoiceInput), defaultValues: { orderId: '' } });
+  const form = useForm<SendInvoiceValues>({ resolver: zodResolver(sendInvoiceInput), defaultValues: { orderId: '' } });
 
-  const onSubmit = handleSubmit(async ({ orderId }) => {
+  const onSubmit = form.handleSubmit(async ({ orderId }) => {
     const answer = await send.mutateAsync({ orderId });
-    if (answer.status === 1) reset();
+    if (answer.status === 1) form.reset();
   });
 
   return (
     <div className="send-invoice-page">
-      <div className="page-header">
-        <h1>Manage Invoices</h1>
-      </div>
+      <PageHeader title="Manage Invoices" />
       <section className="card-panel send-invoice-card" aria-labelledby="send-invoice-title">
         <h2 id="send-invoice-title">Send Invoice</h2>
         <p className="text-muted">
@@ -41,13 +36,17 @@ export function SendInvoicePage() {
             inputMode="numeric"
             autoComplete="off"
             placeholder="e.g. 100245"
-            registration={register('orderId')}
-            error={errors.orderId?.message}
             className="send-invoice-field"
+            form={form}
+            name="orderId"
           />
-          <button type="submit" className="btn btn-primary send-invoice-button" disabled={send.isPending}>
-            {send.isPending ? 'Sending…' : 'Send Invoice'}
-          </button>
+          <PendingButton
+            className="btn btn-primary send-invoice-button"
+            isPending={send.isPending}
+            pendingLabel="Sending…"
+          >
+            Send Invoice
+          </PendingButton>
         </form>
       </section>
     </div>

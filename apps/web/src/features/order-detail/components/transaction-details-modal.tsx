@@ -3,6 +3,7 @@ import { type OrderDetail, transactionDetailsInput } from '@nzeta/domain';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Modal } from '../../../components/ui/modal';
+import { PendingButton } from '../../../components/ui/pending-button';
 import { TextField } from '../../../components/ui/text-field';
 import { useSaveTransactionDetails } from '../api/save-transaction-details';
 
@@ -12,15 +13,11 @@ type TransactionValues = z.infer<typeof transactionForm>;
 /** The card transaction a chargeback refers to, printed on the defence packs. */
 export function TransactionDetailsModal({ order, onClose }: { order: OrderDetail; onClose(): void }) {
   const save = useSaveTransactionDetails();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<TransactionValues>({
+  const form = useForm<TransactionValues>({
     resolver: zodResolver(transactionForm),
     defaultValues: { transactionId: order.transaction_id ?? '', merchantName: order.merchant_name ?? '' },
   });
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit(async (values) => {
     const answer = await save.mutateAsync({ ...values, orderId: order.order_id });
     if (answer.status === 1) onClose();
   });
@@ -35,27 +32,21 @@ export function TransactionDetailsModal({ order, onClose }: { order: OrderDetail
           <button type="button" className="btn btn-outline-secondary" onClick={onClose} disabled={save.isPending}>
             Cancel
           </button>
-          <button type="submit" form="transaction-form" className="btn btn-primary" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : 'Save'}
-          </button>
+          <PendingButton form="transaction-form" isPending={save.isPending} pendingLabel="Saving…">
+            Save
+          </PendingButton>
         </>
       }
     >
       <form id="transaction-form" onSubmit={onSubmit} noValidate>
-        <TextField
-          id="transaction-id"
-          label="Transaction Id"
-          autoComplete="off"
-          registration={register('transactionId')}
-          error={errors.transactionId?.message}
-        />
+        <TextField id="transaction-id" label="Transaction Id" autoComplete="off" form={form} name="transactionId" />
         <TextField
           id="merchant-name"
           label="Merchant Name"
           autoComplete="off"
-          registration={register('merchantName')}
-          error={errors.merchantName?.message}
           className="mb-0"
+          form={form}
+          name="merchantName"
         />
       </form>
     </Modal>

@@ -1,7 +1,7 @@
 import type { OrderDetail } from '@nzeta/domain';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answerFetch, appConfigAnswer, renderWithApp, signInAs } from '../../../test/render-with-app';
+import { type Answer, answerFetch, appConfigAnswer, renderWithApp, signInAs } from '../../../test/render-with-app';
 import { UploadDocumentSection } from './upload-document-section';
 
 afterEach(() => {
@@ -31,20 +31,24 @@ function pick(input: HTMLElement, file: File) {
 
 const uploaded = { body: { status: 1, message: 'Document uploaded.', data: { file1: 'abcdefgh.pdf', mailId: 9 } } };
 
+/** The section of an order in that status, for a signed-in Team member; the upload gets that answer. */
+function openSection(answer: Answer, status = 'Awaiting') {
+  signInAs('Team', 'Demo Team');
+  const calls = answerFetch({ 'app-config': appConfigAnswer, 'upload-visa-document': answer });
+  renderWithApp(<UploadDocumentSection order={orderOf(status)} />);
+  return calls;
+}
+
 describe('the upload section', () => {
   it('asks for a file before sending anything', async () => {
-    signInAs('Team', 'Demo Team');
-    const calls = answerFetch({ 'app-config': appConfigAnswer, 'upload-visa-document': uploaded });
-    renderWithApp(<UploadDocumentSection order={orderOf('Awaiting')} />);
+    const calls = openSection(uploaded);
     fireEvent.click(screen.getByRole('button', { name: 'Submit (AWS)' }));
     expect(await screen.findByText('File is required')).toBeTruthy();
     expect(calls.some((call) => call.url.includes('upload-visa-document'))).toBe(false);
   });
 
   it('refuses a file that is neither a PDF nor an image', async () => {
-    signInAs('Team', 'Demo Team');
-    const calls = answerFetch({ 'app-config': appConfigAnswer, 'upload-visa-document': uploaded });
-    renderWithApp(<UploadDocumentSection order={orderOf('Awaiting')} />);
+    const calls = openSection(uploaded);
     pick(screen.getByLabelText(/^Document/), new File(['x'], 'notes.txt', { type: 'text/plain' }));
     fireEvent.click(screen.getByRole('button', { name: 'Submit (AWS)' }));
     expect(await screen.findByText('Only PDF, JPEG, PNG or WebP files are accepted.')).toBeTruthy();
@@ -52,9 +56,7 @@ describe('the upload section', () => {
   });
 
   it('sends the document with the order, the address and the chosen provider, and shows the answer', async () => {
-    signInAs('Team', 'Demo Team');
-    const calls = answerFetch({ 'app-config': appConfigAnswer, 'upload-visa-document': uploaded });
-    renderWithApp(<UploadDocumentSection order={orderOf('Awaiting')} />);
+    const calls = openSection(uploaded);
     const file = new File(['%PDF-1.4'], 'visa.pdf', { type: 'application/pdf' });
     pick(screen.getByLabelText(/^Document/), file);
     fireEvent.click(screen.getByRole('button', { name: 'Submit (SendGrid)' }));
@@ -71,21 +73,14 @@ describe('the upload section', () => {
   });
 
   it('shows a refusal as the server words it', async () => {
-    signInAs('Team', 'Demo Team');
-    answerFetch({
-      'app-config': appConfigAnswer,
-      'upload-visa-document': { status: 400, body: { status: 0, message: 'The file is not a PDF or an image.' } },
-    });
-    renderWithApp(<UploadDocumentSection order={orderOf('Awaiting')} />);
+    openSection({ status: 400, body: { status: 0, message: 'The file is not a PDF or an image.' } });
     pick(screen.getByLabelText(/^Document/), new File(['x'], 'visa.pdf', { type: 'application/pdf' }));
     fireEvent.click(screen.getByRole('button', { name: 'Submit (AWS)' }));
     expect(await screen.findByText('The file is not a PDF or an image.')).toBeTruthy();
   });
 
   it('is not offered on a deleted order', () => {
-    signInAs('Team', 'Demo Team');
-    answerFetch({ 'app-config': appConfigAnswer });
-    renderWithApp(<UploadDocumentSection order={orderOf('Deleted')} />);
+    openSection(uploaded, 'Deleted');
     expect(screen.queryByRole('button', { name: 'Submit (AWS)' })).toBeNull();
   });
 });

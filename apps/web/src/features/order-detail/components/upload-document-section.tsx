@@ -9,6 +9,8 @@ import {
 import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { Field } from '../../../components/ui/field';
+import { PendingButton } from '../../../components/ui/pending-button';
 import { TextField } from '../../../components/ui/text-field';
 import { useAppConfig } from '../../../lib/app-config';
 import { useUploadDocument } from '../api/upload-document';
@@ -46,58 +48,43 @@ function UploadDocumentSectionForm({ order }: { order: OrderDetail }) {
   const { businessTimeZone } = useAppConfig();
   const upload = useUploadDocument();
   const formRef = useRef<HTMLFormElement>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<UploadValues>({
+  const form = useForm<UploadValues>({
     resolver: zodResolver(uploadForm),
     defaultValues: { email: order.email ?? '' },
   });
   const latest = order.uploadDoc[0];
 
   const submit = (mailServiceProvider: MailProvider) =>
-    handleSubmit(async ({ email, file }) => {
+    form.handleSubmit(async ({ email, file }) => {
       const chosen = file[0];
       if (!chosen) return;
       const answer = await upload.mutateAsync({ orderId: order.order_id, email, file: chosen, mailServiceProvider });
       if (answer.status !== 1) return;
       formRef.current?.reset();
-      reset({ email });
+      form.reset({ email });
     });
 
   return (
     <Section id="upload-document" title="Upload Document">
       <form ref={formRef} className="upload-form" noValidate onSubmit={(event) => event.preventDefault()}>
         <div className="upload-fields">
-          <div className="mb-3">
-            <label htmlFor="upload-order-id" className="form-label">
-              Order ID
-            </label>
+          <Field id="upload-order-id" label="Order ID">
             <input id="upload-order-id" className="form-control" value={order.order_id} disabled readOnly />
-          </div>
-          <TextField
-            id="upload-email"
-            label="Email"
-            type="email"
-            autoComplete="off"
-            registration={register('email')}
-            error={errors.email?.message}
-          />
+          </Field>
+          <TextField id="upload-email" label="Email" type="email" autoComplete="off" form={form} name="email" />
           <TextField
             id="upload-file"
             label="Document (PDF or image, at most 10 MB)"
             type="file"
             accept={ACCEPT}
-            registration={register('file')}
-            error={errors.file?.message}
+            form={form}
+            name="file"
           />
         </div>
         <div className="upload-actions">
-          <button type="button" className="btn btn-primary" disabled={upload.isPending} onClick={submit('AWS')}>
-            {upload.isPending ? 'Uploading…' : 'Submit (AWS)'}
-          </button>
+          <PendingButton type="button" isPending={upload.isPending} pendingLabel="Uploading…" onClick={submit('AWS')}>
+            Submit (AWS)
+          </PendingButton>
           <button
             type="button"
             className="btn btn-outline-primary"

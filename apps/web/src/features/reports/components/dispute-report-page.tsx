@@ -1,10 +1,24 @@
 import type { DisputeReportGroup } from '@nzeta/domain';
-import { useState } from 'react';
-import { DayInput, keepWhole } from '../../../components/ui/day-input';
+import { type ReactNode, useState } from 'react';
+import { DayRangeFields } from '../../../components/ui/day-input';
+import { TableHead } from '../../../components/ui/table-head';
 import { type DisputeReportRange, useDisputeReport } from '../api/get-dispute-report';
 import '../../../styles/reports.css';
+import { PageHeader } from '../../../components/ui/page-header';
 
 const rate = (r: number | null) => (r === null ? '-' : `${Math.round(r * 100)} %`);
+
+/** The columns after the group's name; the tiles above the tables show the marked ones for all groups. */
+const COLUMNS: { label: string; cell(group: DisputeReportGroup): ReactNode; isTotal?: boolean }[] = [
+  { label: 'Disputes', cell: (g) => g.disputes, isTotal: true },
+  { label: 'Won', cell: (g) => g.won },
+  { label: 'Lost', cell: (g) => g.lost },
+  { label: 'Accepted', cell: (g) => g.accepted },
+  { label: 'Open', cell: (g) => g.open },
+  { label: 'Win rate', cell: (g) => rate(g.winRate), isTotal: true },
+  { label: 'Amount disputed', cell: (g) => g.amountDisputed, isTotal: true },
+  { label: 'Amount lost', cell: (g) => g.amountLost, isTotal: true },
+];
 
 function GroupTable({ title, keyLabel, groups }: { title: string; keyLabel: string; groups: DisputeReportGroup[] }) {
   return (
@@ -13,39 +27,11 @@ function GroupTable({ title, keyLabel, groups }: { title: string; keyLabel: stri
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: on a phone the table scrolls sideways; keyboard users must reach it */}
       <div className="table-responsive" tabIndex={0}>
         <table className="table table-sm align-middle mb-0">
-          <thead>
-            <tr>
-              <th scope="col">{keyLabel}</th>
-              <th scope="col" className="text-end">
-                Disputes
-              </th>
-              <th scope="col" className="text-end">
-                Won
-              </th>
-              <th scope="col" className="text-end">
-                Lost
-              </th>
-              <th scope="col" className="text-end">
-                Accepted
-              </th>
-              <th scope="col" className="text-end">
-                Open
-              </th>
-              <th scope="col" className="text-end">
-                Win rate
-              </th>
-              <th scope="col" className="text-end">
-                Amount disputed
-              </th>
-              <th scope="col" className="text-end">
-                Amount lost
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={[keyLabel, ...COLUMNS.map(({ label }) => ({ label, className: 'text-end' }))]} />
           <tbody>
             {groups.length === 0 ? (
               <tr>
-                <td colSpan={9} className="empty-row">
+                <td colSpan={COLUMNS.length + 1} className="empty-row">
                   No record found
                 </td>
               </tr>
@@ -53,14 +39,11 @@ function GroupTable({ title, keyLabel, groups }: { title: string; keyLabel: stri
               groups.map((g) => (
                 <tr key={g.key}>
                   <th scope="row">{g.key}</th>
-                  <td className="text-end">{g.disputes}</td>
-                  <td className="text-end">{g.won}</td>
-                  <td className="text-end">{g.lost}</td>
-                  <td className="text-end">{g.accepted}</td>
-                  <td className="text-end">{g.open}</td>
-                  <td className="text-end">{rate(g.winRate)}</td>
-                  <td className="text-end">{g.amountDisputed}</td>
-                  <td className="text-end">{g.amountLost}</td>
+                  {COLUMNS.map(({ label, cell }) => (
+                    <td key={label} className="text-end">
+                      {cell(g)}
+                    </td>
+                  ))}
                 </tr>
               ))
             )}
@@ -78,52 +61,25 @@ export function DisputeReportPage() {
   const totals = report.data?.totals;
   return (
     <section aria-labelledby="dispute-report-title">
-      <div className="page-header">
-        <h1 id="dispute-report-title">Disputes Report</h1>
-      </div>
+      <PageHeader title="Disputes Report" id="dispute-report-title" />
       <form className="d-flex flex-wrap gap-2 align-items-end mb-3" onSubmit={(event) => event.preventDefault()}>
-        <div>
-          <label className="form-label mb-0 d-block" htmlFor="dispute-report-from">
-            Opened from
-          </label>
-          <DayInput
-            id="dispute-report-from"
-            className="form-control form-control-sm"
-            value={range.from}
-            onChange={(value) => setRange((r) => ({ ...r, from: keepWhole(r.from, value) }))}
-          />
-        </div>
-        <div>
-          <label className="form-label mb-0 d-block" htmlFor="dispute-report-to">
-            to
-          </label>
-          <DayInput
-            id="dispute-report-to"
-            className="form-control form-control-sm"
-            value={range.to}
-            onChange={(value) => setRange((r) => ({ ...r, to: keepWhole(r.to, value) }))}
-          />
-        </div>
+        <DayRangeFields
+          id="dispute-report"
+          labels={{ from: 'Opened from', to: 'to' }}
+          range={range}
+          onChange={(patch) => setRange((r) => ({ ...r, ...patch }))}
+          isCompact
+        />
       </form>
       {report.isError && <div className="alert alert-danger">{report.error.message}</div>}
       {totals && (
         <ul className="dashboard-tiles list-unstyled d-flex flex-wrap gap-3 mb-3" aria-label="Totals">
-          <li className="card-panel">
-            <div className="h4 mb-0">{totals.disputes}</div>
-            <div className="small text-body-secondary">Disputes</div>
-          </li>
-          <li className="card-panel">
-            <div className="h4 mb-0">{rate(totals.winRate)}</div>
-            <div className="small text-body-secondary">Win rate</div>
-          </li>
-          <li className="card-panel">
-            <div className="h4 mb-0">{totals.amountDisputed}</div>
-            <div className="small text-body-secondary">Amount disputed</div>
-          </li>
-          <li className="card-panel">
-            <div className="h4 mb-0">{totals.amountLost}</div>
-            <div className="small text-body-secondary">Amount lost</div>
-          </li>
+          {COLUMNS.filter(({ isTotal }) => isTotal).map(({ label, cell }) => (
+            <li key={label} className="card-panel">
+              <div className="h4 mb-0">{cell(totals)}</div>
+              <div className="small text-body-secondary">{label}</div>
+            </li>
+          ))}
         </ul>
       )}
       {report.data && (

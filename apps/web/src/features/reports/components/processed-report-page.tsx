@@ -1,18 +1,12 @@
 import { can, type ProcessedReportRow } from '@nzeta/domain';
 import { NoAccess } from '../../../components/ui/no-access';
 import { useAuth } from '../../../lib/auth-context';
-import { ReportChart } from './report-chart';
 import { ReportScreen } from './report-screen';
-import { type ReportColumn, ReportTable } from './report-table';
+import { countColumn, type ReportColumn } from './report-table';
 
 const COLUMNS: ReportColumn<ProcessedReportRow>[] = [
   { header: 'Name', cell: (row) => row.processed_by },
-  {
-    header: 'Order Count',
-    cell: (row) => row.count.toLocaleString(),
-    isNumber: true,
-    total: (rows) => rows.reduce((total, row) => total + row.count, 0),
-  },
+  countColumn('Order Count', (row) => row.count),
 ];
 
 const TITLE = 'Order Processed';
@@ -26,24 +20,12 @@ export function ProcessedReportPage() {
       kind="processed"
       title={TITLE}
       searchLabel="Search name"
-      searchField={(row) => row.processed_by}
-      renderTable={(rows, isLoading) => (
-        <ReportTable
-          label="Orders by staff member"
-          columns={COLUMNS}
-          rows={rows}
-          rowKey={(row) => row.processed_by}
-          isLoading={isLoading}
-        />
-      )}
-      renderChart={(rows) => (
-        <ReportChart
-          title="Orders processed per staff member"
-          data={rows}
-          categoryKey="processed_by"
-          series={[{ key: 'count', label: 'Orders', color: '#2f9e80' }]}
-        />
-      )}
+      nameKey="processed_by"
+      table={{ label: 'Orders by staff member', columns: COLUMNS }}
+      chart={{
+        title: 'Orders processed per staff member',
+        series: [{ key: 'count', label: 'Orders', color: '#2f9e80' }],
+      }}
     />
   );
 }

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReportRangeInput, reportRangeInput } from '@nzeta/domain';
 import { type Resolver, useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { PendingButton } from '../../../components/ui/pending-button';
 import { TextField } from '../../../components/ui/text-field';
 
 /** DD/MM/YYYY as typed (the console's one date format) to the YYYY-MM-DD the API takes. */
@@ -25,7 +26,6 @@ const RANGE_FIELDS = [
 /** From and To (calendar days in the business time zone, DD/MM/YYYY, both optional) and Submit (SPEC §2.8). */
 export function ReportFilters({ isBusy, onSubmit }: { isBusy: boolean; onSubmit(range: ReportRangeInput): void }) {
   const form = useForm<RangeForm, unknown, ReportRangeInput>({ resolver, defaultValues: { fromDate: '', toDate: '' } });
-  const { errors } = form.formState;
   return (
     <form className="report-filters" noValidate onSubmit={form.handleSubmit(onSubmit)}>
       {RANGE_FIELDS.map(({ name, label }) => (
@@ -36,13 +36,13 @@ export function ReportFilters({ isBusy, onSubmit }: { isBusy: boolean; onSubmit(
           placeholder="DD/MM/YYYY"
           inputMode="numeric"
           className="report-field"
-          registration={form.register(name)}
-          error={errors[name]?.message}
+          form={form}
+          name={name}
         />
       ))}
-      <button type="submit" className="btn btn-primary report-submit" disabled={isBusy}>
-        {isBusy ? 'Loading…' : 'Submit'}
-      </button>
+      <PendingButton className="btn btn-primary report-submit" isPending={isBusy} pendingLabel="Loading…">
+        Submit
+      </PendingButton>
     </form>
   );
 }

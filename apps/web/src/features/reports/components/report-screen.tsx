@@ -1,10 +1,13 @@
 import type { CountryReportRow, ProcessedReportRow, ReportRangeInput } from '@nzeta/domain';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { SearchBox } from '../../../components/ui/search-box';
 import { toastEnvelope } from '../../../lib/toast';
 import { type ReportKind, useReport } from '../api/get-report';
+import { type ChartSeries, ReportChart } from './report-chart';
 import { ReportFilters } from './report-filters';
+import { type ReportColumn, ReportTable } from './report-table';
 import '../../../styles/reports.css';
+import { PageHeader } from '../../../components/ui/page-header';
 
 interface RowsByKind {
   country: CountryReportRow;
@@ -15,10 +18,13 @@ export interface ReportScreenProps<K extends ReportKind> {
   kind: K;
   title: string;
   searchLabel: string;
-  /** the field the search box filters on, case-insensitively (SPEC §5) */
-  searchField(row: RowsByKind[K]): string;
-  renderTable(rows: RowsByKind[K][], isLoading: boolean): ReactNode;
-  renderChart(rows: RowsByKind[K][]): ReactNode;
+  /**
+   * the field that names a row: the search box filters on it, case-insensitively (SPEC §5), and
+   * it keys the table's rows and labels the chart's bars
+   */
+  nameKey: keyof RowsByKind[K] & string;
+  table: { label: string; columns: ReportColumn<RowsByKind[K]>[] };
+  chart: { title: string; series: ChartSeries[] };
 }
 
 /**
@@ -41,18 +47,17 @@ export function ReportScreen<K extends ReportKind>(props: ReportScreenProps<K>) 
     toastEnvelope(report.data, 'Done.', `report-${props.kind}`);
   }, [report.data, report.dataUpdatedAt, props.kind]);
 
-  const { searchField } = props;
+  const { nameKey } = props;
+  const nameOf = (row: RowsByKind[K]) => String(row[nameKey]);
   const rows = useMemo(() => {
     const all = report.data?.status === 1 ? (report.data.data ?? []) : [];
     const needle = search.trim().toLowerCase();
-    return needle ? all.filter((row) => searchField(row).toLowerCase().includes(needle)) : all;
-  }, [report.data, search, searchField]);
+    return needle ? all.filter((row) => String(row[nameKey]).toLowerCase().includes(needle)) : all;
+  }, [report.data, search, nameKey]);
 
   return (
     <section aria-labelledby="report-title">
-      <div className="page-header">
-        <h1 id="report-title">{props.title}</h1>
-      </div>
+      <PageHeader title={props.title} id="report-title" />
       <div className="card-panel report-controls">
         <ReportFilters
           isBusy={report.isFetching}
@@ -61,8 +66,18 @@ export function ReportScreen<K extends ReportKind>(props: ReportScreenProps<K>) 
         <SearchBox value={search} onChange={setSearch} placeholder={props.searchLabel} label={props.searchLabel} />
       </div>
       <div className="report-body">
-        <div className="card-panel report-table-panel">{props.renderTable(rows, report.isFetching)}</div>
-        <div className="card-panel report-chart-panel">{props.renderChart(rows)}</div>
+        <div className="card-panel report-table-panel">
+          <ReportTable
+            label={props.table.label}
+            columns={props.table.columns}
+            rows={rows}
+            rowKey={nameOf}
+            isLoading={report.isFetching}
+          />
+        </div>
+        <div className="card-panel report-chart-panel">
+          <ReportChart title={props.chart.title} data={rows} categoryKey={nameKey} series={props.chart.series} />
+        </div>
       </div>
     </section>
   );

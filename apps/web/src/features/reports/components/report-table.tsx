@@ -8,6 +8,16 @@ export interface ReportColumn<T> {
   total?(rows: T[]): number;
 }
 
+/** A column of counts, right-aligned, summed in the footer. */
+export function countColumn<T>(header: string, count: (row: T) => number): ReportColumn<T> {
+  return {
+    header,
+    cell: (row) => count(row).toLocaleString(),
+    isNumber: true,
+    total: (rows) => rows.reduce((total, row) => total + count(row), 0),
+  };
+}
+
 export interface ReportTableProps<T> {
   label: string;
   columns: ReportColumn<T>[];

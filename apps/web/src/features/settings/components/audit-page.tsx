@@ -1,10 +1,11 @@
 import { can } from '@nzeta/domain';
 import { useState } from 'react';
-import { DayInput, keepWhole } from '../../../components/ui/day-input';
+import { DayRangeFields } from '../../../components/ui/day-input';
 import { NoAccess } from '../../../components/ui/no-access';
 import { useAuth } from '../../../lib/auth-context';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import '../../../styles/settings.css';
+import { PageHeader } from '../../../components/ui/page-header';
 import type { AuditFilters } from '../api/get-audit-entries';
 import { AuditTable } from './audit-table';
 
@@ -53,9 +54,7 @@ function AuditLog() {
 
   return (
     <>
-      <div className="page-header">
-        <h1>Audit</h1>
-      </div>
+      <PageHeader title="Audit" />
       <section className="card-panel">
         <form
           className="audit-filters"
@@ -92,28 +91,7 @@ function AuditLog() {
               onChange={(event) => change({ actor: event.target.value })}
             />
           </div>
-          <div>
-            <label htmlFor="audit-from" className="form-label">
-              From
-            </label>
-            <DayInput
-              id="audit-from"
-              className="form-control"
-              value={filters.from}
-              onChange={(value) => change({ from: keepWhole(filters.from, value) })}
-            />
-          </div>
-          <div>
-            <label htmlFor="audit-to" className="form-label">
-              To
-            </label>
-            <DayInput
-              id="audit-to"
-              className="form-control"
-              value={filters.to}
-              onChange={(value) => change({ to: keepWhole(filters.to, value) })}
-            />
-          </div>
+          <DayRangeFields id="audit" labels={{ from: 'From', to: 'To' }} range={filters} onChange={change} />
         </form>
         <AuditTable
           filters={query}

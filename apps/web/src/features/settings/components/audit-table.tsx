@@ -1,7 +1,10 @@
 import { formatDateTimeZoned } from '@nzeta/domain';
+import { QueryStateRows } from '../../../components/ui/query-state-rows';
+import { TableHead } from '../../../components/ui/table-head';
 import { useAppConfig } from '../../../lib/app-config';
 import { type AuditEntry, type AuditFilters, useAuditEntries } from '../api/get-audit-entries';
 
+const COLUMNS = ['Date & Time', 'Member', 'Action', 'Target', 'Outcome', 'IP Address', 'Details'];
 const OUTCOME_CLASS: Record<AuditEntry['outcome'], string> = {
   ok: 'text-bg-success',
   denied: 'text-bg-warning',
@@ -34,39 +37,9 @@ export function AuditTable({ filters, onPage, onPerPage }: AuditTableProps) {
     <>
       <div className="table-responsive">
         <table className="table table-sm align-middle audit-table">
-          <thead>
-            <tr>
-              <th scope="col">Date &amp; Time</th>
-              <th scope="col">Member</th>
-              <th scope="col">Action</th>
-              <th scope="col">Target</th>
-              <th scope="col">Outcome</th>
-              <th scope="col">IP Address</th>
-              <th scope="col">Details</th>
-            </tr>
-          </thead>
+          <TableHead columns={COLUMNS} />
           <tbody>
-            {entries.isPending && (
-              <tr>
-                <td colSpan={7} className="text-center text-muted py-4">
-                  Loading...
-                </td>
-              </tr>
-            )}
-            {entries.isError && (
-              <tr>
-                <td colSpan={7} className="text-center text-danger py-4">
-                  {entries.error.message}
-                </td>
-              </tr>
-            )}
-            {entries.data?.rows.length === 0 && (
-              <tr>
-                <td colSpan={7} className="text-center text-muted py-4">
-                  No records found
-                </td>
-              </tr>
-            )}
+            <QueryStateRows query={entries} isEmpty={entries.data?.rows.length === 0} colSpan={COLUMNS.length} />
             {entries.data?.rows.map((entry) => (
               <tr key={entry.id}>
                 <td className="text-nowrap">{formatDateTimeZoned(entry.at, businessTimeZone)}</td>

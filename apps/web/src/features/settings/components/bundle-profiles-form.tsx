@@ -1,5 +1,6 @@
 import { bundleProfilesInput, DISPUTE_NETWORKS } from '@nzeta/domain';
 import { useState } from 'react';
+import { TableHead } from '../../../components/ui/table-head';
 import { toast } from '../../../lib/toast';
 import { type BundleProfiles, useBundleProfiles, useSaveBundleProfiles } from '../api/bundle-profiles';
 
@@ -50,13 +51,7 @@ function BundleProfilesForm({ initial }: { initial: BundleProfiles }) {
         The evidence bundle is shortened until it fits the chosen network's limits for one file.
       </p>
       <table className="table table-sm align-middle">
-        <thead>
-          <tr>
-            <th scope="col">Network</th>
-            <th scope="col">Max pages</th>
-            <th scope="col">Max size (MB)</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Network', 'Max pages', 'Max size (MB)']} />
         <tbody>
           {DISPUTE_NETWORKS.map((n) => (
             <tr key={n}>

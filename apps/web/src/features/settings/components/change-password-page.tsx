@@ -3,10 +3,12 @@ import { type ChangePasswordInput, changePasswordInput } from '@nzeta/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { PendingButton } from '../../../components/ui/pending-button';
 import { TextField } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth-context';
 import '../../../styles/settings.css';
+import { PageHeader } from '../../../components/ui/page-header';
 import { useChangePassword } from '../api/change-password';
 import { useMfaStatus } from '../api/get-mfa-status';
 
@@ -18,13 +20,12 @@ export function ChangePasswordPage() {
   const change = useChangePassword();
   // With two-step verification on, the server asks for a fresh code too (a stolen session is not enough).
   const needsCode = useMfaStatus().data?.enabled === true;
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<ChangePasswordInput>({ resolver: zodResolver(changePasswordInput), defaultValues: { newPassword: '' } });
+  const form = useForm<ChangePasswordInput>({
+    resolver: zodResolver(changePasswordInput),
+    defaultValues: { newPassword: '' },
+  });
 
-  const onSubmit = handleSubmit(async (input) => {
+  const onSubmit = form.handleSubmit(async (input) => {
     // The server has revoked every token of this member: the stored session is useless now.
     if ((await change.mutateAsync(input)).status !== 1) return;
     auth.signOut();
@@ -34,9 +35,7 @@ export function ChangePasswordPage() {
 
   return (
     <>
-      <div className="page-header">
-        <h1>Update Password</h1>
-      </div>
+      <PageHeader title="Update Password" />
       <section className="card-panel narrow-panel">
         <p className="text-muted">After the change you will be signed out and need to sign in with the new password.</p>
         <form onSubmit={onSubmit} noValidate>
@@ -46,8 +45,8 @@ export function ChangePasswordPage() {
             type="password"
             placeholder="New Password"
             autoComplete="new-password"
-            registration={register('newPassword')}
-            error={errors.newPassword?.message}
+            form={form}
+            name="newPassword"
           />
           {needsCode && (
             <TextField
@@ -55,13 +54,17 @@ export function ChangePasswordPage() {
               label="Code from your authenticator app"
               placeholder="123456"
               autoComplete="one-time-code"
-              registration={register('code')}
-              error={errors.code?.message}
+              form={form}
+              name="code"
             />
           )}
-          <button type="submit" className="btn btn-primary settings-submit" disabled={change.isPending}>
-            {change.isPending ? 'Saving…' : 'Update Password'}
-          </button>
+          <PendingButton
+            className="btn btn-primary settings-submit"
+            isPending={change.isPending}
+            pendingLabel="Saving…"
+          >
+            Update Password
+          </PendingButton>
         </form>
       </section>
     </>

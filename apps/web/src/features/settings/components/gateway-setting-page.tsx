@@ -4,8 +4,11 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { NoAccess } from '../../../components/ui/no-access';
+import { PendingButton } from '../../../components/ui/pending-button';
+import { SelectField } from '../../../components/ui/select-field';
 import { useAuth } from '../../../lib/auth-context';
 import '../../../styles/settings.css';
+import { PageHeader } from '../../../components/ui/page-header';
 import { useGateways } from '../api/get-gateways';
 import { useSetGateway } from '../api/set-gateway';
 
@@ -21,12 +24,8 @@ export function GatewaySettingPage() {
 function GatewaySetting() {
   const gateways = useGateways();
   const setGateway = useSetGateway();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<GatewayForm>({ resolver: zodResolver(gatewayFormInput), defaultValues: { gatewayName: '' } });
+  const form = useForm<GatewayForm>({ resolver: zodResolver(gatewayFormInput), defaultValues: { gatewayName: '' } });
+  const { reset } = form;
 
   // The select starts on the gateway in use, and stays on the one just chosen.
   const active = gateways.data?.find((gateway) => gateway.is_active === '1');
@@ -34,46 +33,32 @@ function GatewaySetting() {
     if (active) reset({ gatewayName: String(active.id) });
   }, [active, reset]);
 
-  const onSubmit = handleSubmit(async ({ gatewayName }) => {
+  const onSubmit = form.handleSubmit(async ({ gatewayName }) => {
     await setGateway.mutateAsync(Number(gatewayName));
   });
 
   return (
     <>
-      <div className="page-header">
-        <h1>Change Gateway</h1>
-      </div>
+      <PageHeader title="Change Gateway" />
       <div className="settings-columns">
         <section className="card-panel" aria-labelledby="gateway-form-heading">
           <h2 id="gateway-form-heading">Active payment gateway</h2>
           <form onSubmit={onSubmit} noValidate>
-            <div className="mb-3">
-              <label htmlFor="gatewayName" className="form-label">
-                Gateway
-              </label>
-              <select
-                id="gatewayName"
-                className={`form-select${errors.gatewayName ? ' is-invalid' : ''}`}
-                aria-invalid={errors.gatewayName ? true : undefined}
-                aria-describedby={errors.gatewayName ? 'gatewayName-error' : undefined}
-                {...register('gatewayName')}
-              >
-                <option value="">Select gateway</option>
-                {gateways.data?.map((gateway) => (
-                  <option key={gateway.id} value={gateway.id}>
-                    {gateway.gateway_name}
-                  </option>
-                ))}
-              </select>
-              {errors.gatewayName && (
-                <div id="gatewayName-error" className="invalid-feedback">
-                  {errors.gatewayName.message}
-                </div>
-              )}
-            </div>
-            <button type="submit" className="btn btn-primary settings-submit" disabled={setGateway.isPending}>
-              {setGateway.isPending ? 'Saving…' : 'Update Gateway'}
-            </button>
+            <SelectField
+              id="gatewayName"
+              label="Gateway"
+              placeholder="Select gateway"
+              options={gateways.data?.map((gateway) => ({ value: gateway.id, label: gateway.gateway_name })) ?? []}
+              form={form}
+              name="gatewayName"
+            />
+            <PendingButton
+              className="btn btn-primary settings-submit"
+              isPending={setGateway.isPending}
+              pendingLabel="Saving…"
+            >
+              Update Gateway
+            </PendingButton>
           </form>
         </section>
         <section className="card-panel" aria-labelledby="gateway-list-heading">

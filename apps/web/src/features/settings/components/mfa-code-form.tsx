@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type MfaCodeInput, mfaCodeInput } from '@nzeta/domain';
 import { useForm } from 'react-hook-form';
+import { PendingButton } from '../../../components/ui/pending-button';
 import { TextField } from '../../../components/ui/text-field';
 
 interface MfaCodeFormProps {
@@ -15,18 +16,13 @@ interface MfaCodeFormProps {
 
 /** One code field (authenticator or recovery code) and a button. */
 export function MfaCodeForm({ id, label, submitLabel, isPending, isDanger = false, onSubmit }: MfaCodeFormProps) {
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<MfaCodeInput>({ resolver: zodResolver(mfaCodeInput), defaultValues: { code: '' } });
+  const form = useForm<MfaCodeInput>({ resolver: zodResolver(mfaCodeInput), defaultValues: { code: '' } });
   return (
     <form
       className="mfa-code-form"
       noValidate
-      onSubmit={handleSubmit(async (input) => {
-        if (await onSubmit(input)) reset();
+      onSubmit={form.handleSubmit(async (input) => {
+        if (await onSubmit(input)) form.reset();
       })}
     >
       <TextField
@@ -35,13 +31,17 @@ export function MfaCodeForm({ id, label, submitLabel, isPending, isDanger = fals
         inputMode="text"
         autoComplete="one-time-code"
         placeholder="123456"
-        registration={register('code')}
-        error={errors.code?.message}
         className="mfa-code-field"
+        form={form}
+        name="code"
       />
-      <button type="submit" className={`btn ${isDanger ? 'btn-outline-danger' : 'btn-primary'}`} disabled={isPending}>
-        {isPending ? 'Checking…' : submitLabel}
-      </button>
+      <PendingButton
+        className={`btn ${isDanger ? 'btn-outline-danger' : 'btn-primary'}`}
+        isPending={isPending}
+        pendingLabel="Checking…"
+      >
+        {submitLabel}
+      </PendingButton>
     </form>
   );
 }

@@ -1,3 +1,4 @@
+import { saveFile } from '../../../lib/save-file';
 import { toast } from '../../../lib/toast';
 
 /** The recovery codes, shown once right after enrolment: the server keeps only their hashes. */
@@ -11,12 +12,7 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone(): vo
       toast.error('Copying is not allowed here. Please write the codes down.');
     }
   };
-  const download = () => {
-    const url = URL.createObjectURL(new Blob([`${text}\n`], { type: 'text/plain' }));
-    const link = Object.assign(document.createElement('a'), { href: url, download: 'recovery-codes.txt' });
-    link.click();
-    URL.revokeObjectURL(url);
-  };
+  const download = () => saveFile(new Blob([`${text}\n`], { type: 'text/plain' }), 'recovery-codes.txt');
 
   return (
     <section className="recovery-codes" aria-labelledby="recovery-heading">

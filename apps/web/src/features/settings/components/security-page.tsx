@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import '../../../styles/settings.css';
+import { PageHeader } from '../../../components/ui/page-header';
 import { useDisableMfa } from '../api/disable-mfa';
 import { useMfaStatus } from '../api/get-mfa-status';
 import { MfaCodeForm } from './mfa-code-form';
@@ -14,9 +15,7 @@ export function SecurityPage() {
 
   return (
     <>
-      <div className="page-header">
-        <h1>Security</h1>
-      </div>
+      <PageHeader title="Security" />
       {status.data?.required && !status.data.enabled && (
         <div className="alert alert-warning" role="alert">
           Two-step verification is required for every team member. Please set it up now.

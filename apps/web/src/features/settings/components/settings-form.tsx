@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MAX_ADDRESS_LINES, type Settings, type SettingsInput, settingsInput } from '@nzeta/domain';
-import { useForm } from 'react-hook-form';
+import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
+import { PendingButton } from '../../../components/ui/pending-button';
 import { TextField } from '../../../components/ui/text-field';
 import { useSaveSettings } from '../api/save-settings';
 
@@ -15,24 +16,20 @@ function toFormValues(settings: Settings): SettingsInput {
 
 export function SettingsForm({ initial }: { initial: Settings }) {
   const save = useSaveSettings();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isDirty },
-  } = useForm<SettingsInput, unknown, Settings>({
+  const form = useForm<SettingsInput, unknown, Settings>({
     resolver: zodResolver(settingsInput),
     defaultValues: toFormValues(initial),
   });
   const addressLines = toFormValues(initial).company.addressLines;
-  const addressErrors = errors.company?.addressLines;
+  const { register, formState } = form;
+  const addressErrors = formState.errors.company?.addressLines;
   // A rule on the whole address arrives as `root` (or the field itself); a rule on one line at its index.
   const lineError = addressLines.map((_, i) => addressErrors?.[i]?.message).find(Boolean);
   const addressError = addressErrors?.root?.message ?? addressErrors?.message ?? lineError;
 
-  const onSubmit = handleSubmit(async (input) => {
+  const onSubmit = form.handleSubmit(async (input) => {
     const answer = await save.mutateAsync(input);
-    if (answer.status === 1 && answer.data) reset(toFormValues(answer.data));
+    if (answer.status === 1 && answer.data) form.reset(toFormValues(answer.data));
   });
 
   return (
@@ -43,8 +40,8 @@ export function SettingsForm({ initial }: { initial: Settings }) {
           id="productTitle"
           label="Product title"
           hint="Shown on the sign-in screen, in the console header and in e-mails."
-          registration={register('productTitle')}
-          error={errors.productTitle?.message}
+          form={form}
+          name="productTitle"
         />
       </section>
 
@@ -52,33 +49,16 @@ export function SettingsForm({ initial }: { initial: Settings }) {
         <h2 id="company-heading">Company</h2>
         <p className="text-muted small">Printed on defence pack letters, invoices and customer e-mails.</p>
         <div className="settings-grid">
-          <TextField
-            id="company-name"
-            label="Company name"
-            registration={register('company.name')}
-            error={errors.company?.name?.message}
-          />
-          <TextField
-            id="company-phone"
-            label="Phone"
-            type="tel"
-            registration={register('company.phone')}
-            error={errors.company?.phone?.message}
-          />
-          <TextField
-            id="company-email"
-            label="Email"
-            type="email"
-            registration={register('company.email')}
-            error={errors.company?.email?.message}
-          />
+          <TextField id="company-name" label="Company name" form={form} name="company.name" />
+          <TextField id="company-phone" label="Phone" type="tel" form={form} name="company.phone" />
+          <TextField id="company-email" label="Email" type="email" form={form} name="company.email" />
           <TextField
             id="company-website"
             label="Website"
             type="url"
             placeholder="https://"
-            registration={register('company.website')}
-            error={errors.company?.website?.message}
+            form={form}
+            name="company.website"
           />
         </div>
         <fieldset className="address-lines">
@@ -101,52 +81,62 @@ export function SettingsForm({ initial }: { initial: Settings }) {
         <h2 id="support-heading">Customer support</h2>
         <p className="text-muted small">The contacts customers see in approval and refund e-mails.</p>
         <div className="settings-grid">
-          <TextField
-            id="support-phone"
-            label="Support phone"
-            type="tel"
-            registration={register('support.phone')}
-            error={errors.support?.phone?.message}
-          />
-          <TextField
-            id="support-email"
-            label="Support email"
-            type="email"
-            registration={register('support.email')}
-            error={errors.support?.email?.message}
-          />
+          <TextField id="support-phone" label="Support phone" type="tel" form={form} name="support.phone" />
+          <TextField id="support-email" label="Support email" type="email" form={form} name="support.email" />
         </div>
       </section>
 
-      <section className="card-panel" aria-labelledby="policy-heading">
-        <h2 id="policy-heading">Sign-in policy</h2>
-        <div className="form-check form-switch">
-          <input id="requireMfa" type="checkbox" className="form-check-input" {...register('requireMfa')} />
-          <label htmlFor="requireMfa" className="form-check-label">
-            Require two-step verification for every team member
-          </label>
-        </div>
-        <p className="text-muted small mt-2 mb-0">
-          Members without it are sent to the Security screen to set it up right after they sign in.
-        </p>
-      </section>
+      <SwitchSection
+        id="policy-heading"
+        title="Sign-in policy"
+        field={register('requireMfa')}
+        label="Require two-step verification for every team member"
+        note="Members without it are sent to the Security screen to set it up right after they sign in."
+      />
 
-      <section className="card-panel" aria-labelledby="mail-heading">
-        <h2 id="mail-heading">E-mail delivery</h2>
-        <div className="form-check form-switch">
-          <input id="autoMailFallback" type="checkbox" className="form-check-input" {...register('autoMailFallback')} />
-          <label htmlFor="autoMailFallback" className="form-check-label">
-            Re-send a refused approval e-mail through the other provider automatically
-          </label>
-        </div>
-        <p className="text-muted small mt-2 mb-0">When off, Email History offers the re-send with one click instead.</p>
-      </section>
+      <SwitchSection
+        id="mail-heading"
+        title="E-mail delivery"
+        field={register('autoMailFallback')}
+        label="Re-send a refused approval e-mail through the other provider automatically"
+        note="When off, Email History offers the re-send with one click instead."
+      />
 
       <div className="settings-save">
-        <button type="submit" className="btn btn-primary settings-submit" disabled={save.isPending || !isDirty}>
-          {save.isPending ? 'Saving…' : 'Save Settings'}
-        </button>
+        <PendingButton
+          className="btn btn-primary settings-submit"
+          isPending={save.isPending}
+          pendingLabel="Saving…"
+          disabled={!formState.isDirty}
+        >
+          Save Settings
+        </PendingButton>
       </div>
     </form>
+  );
+}
+
+interface SwitchSectionProps {
+  /** the heading's id */
+  id: string;
+  title: string;
+  field: UseFormRegisterReturn<'requireMfa' | 'autoMailFallback'>;
+  label: string;
+  note: string;
+}
+
+/** A card with one on/off setting, its heading and a note under the switch. */
+function SwitchSection({ id, title, field, label, note }: SwitchSectionProps) {
+  return (
+    <section className="card-panel" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <div className="form-check form-switch">
+        <input id={field.name} type="checkbox" className="form-check-input" {...field} />
+        <label htmlFor={field.name} className="form-check-label">
+          {label}
+        </label>
+      </div>
+      <p className="text-muted small mt-2 mb-0">{note}</p>
+    </section>
   );
 }

@@ -2,6 +2,7 @@ import { can } from '@nzeta/domain';
 import { NoAccess } from '../../../components/ui/no-access';
 import { useAuth } from '../../../lib/auth-context';
 import '../../../styles/settings.css';
+import { PageHeader } from '../../../components/ui/page-header';
 import { useSettings } from '../api/get-settings';
 import { BundleProfilesSection } from './bundle-profiles-form';
 import { SettingsForm } from './settings-form';
@@ -17,9 +18,7 @@ function LoadedSettings() {
   const settings = useSettings();
   return (
     <>
-      <div className="page-header">
-        <h1>Settings</h1>
-      </div>
+      <PageHeader title="Settings" />
       {settings.isPending && <p className="text-muted">Loading...</p>}
       {settings.isError && <p className="text-danger">{settings.error.message}</p>}
       {settings.data && <SettingsForm initial={settings.data} />}

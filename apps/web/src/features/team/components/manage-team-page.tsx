@@ -4,6 +4,7 @@ import { NoAccess } from '../../../components/ui/no-access';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth-context';
 import '../../../styles/team.css';
+import { PageHeader } from '../../../components/ui/page-header';
 import { AddMemberForm, EditMemberForm } from './team-member-form';
 import { TeamMemberTable } from './team-member-table';
 
@@ -16,9 +17,7 @@ export function ManageTeamPage() {
 
   return (
     <div className="manage-team">
-      <div className="page-header">
-        <h1>Manage Team</h1>
-      </div>
+      <PageHeader title="Manage Team" />
       <section className="card-panel" aria-labelledby="member-form-heading">
         <div className="member-form-header">
           <h2 id="member-form-heading">{editId === undefined ? 'Add Team Member' : 'Edit Team Member'}</h2>

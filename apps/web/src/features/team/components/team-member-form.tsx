@@ -3,6 +3,8 @@ import { canManageMember, type TeamMemberInput, teamMemberInput, updateTeamMembe
 import { type Resolver, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { PendingButton } from '../../../components/ui/pending-button';
+import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth-context';
@@ -76,24 +78,19 @@ function MemberForm({ resolver, defaultValues, submitLabel, isEdit = false, isPe
   const { role } = useAuth();
   // A Manager is never offered Admin (DESIGN §3); the server refuses it anyway.
   const types = useMemberTypes().filter((type) => canManageMember(role, type));
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<MemberFormInput, unknown, TeamMemberInput>({ resolver, defaultValues });
+  const form = useForm<MemberFormInput, unknown, TeamMemberInput>({ resolver, defaultValues });
   const prefix = isEdit ? 'edit-member' : 'new-member';
 
   return (
-    <form className="member-form" noValidate onSubmit={handleSubmit((input) => onSubmit(input, reset))}>
+    <form className="member-form" noValidate onSubmit={form.handleSubmit((input) => onSubmit(input, form.reset))}>
       <TextField
         id={`${prefix}-name`}
         label="Name"
         placeholder="Name"
         autoComplete="off"
-        registration={register('name')}
-        error={errors.name?.message}
         className="member-field"
+        form={form}
+        name="name"
       />
       <TextField
         id={`${prefix}-email`}
@@ -101,9 +98,9 @@ function MemberForm({ resolver, defaultValues, submitLabel, isEdit = false, isPe
         type="email"
         placeholder="Email"
         autoComplete="off"
-        registration={register('email')}
-        error={errors.email?.message}
         className="member-field"
+        form={form}
+        name="email"
       />
       <TextField
         id={`${prefix}-password`}
@@ -111,39 +108,24 @@ function MemberForm({ resolver, defaultValues, submitLabel, isEdit = false, isPe
         type="password"
         placeholder={isEdit ? 'Leave empty to keep it' : 'Password'}
         autoComplete="new-password"
-        registration={register('password')}
-        error={errors.password?.message}
         hint={isEdit ? 'Leave empty to keep the current password.' : undefined}
         className="member-field"
+        form={form}
+        name="password"
       />
-      <div className="member-field">
-        <label htmlFor={`${prefix}-type`} className="form-label">
-          Type
-        </label>
-        <select
-          id={`${prefix}-type`}
-          className={`form-select${errors.type ? ' is-invalid' : ''}`}
-          aria-invalid={errors.type ? true : undefined}
-          aria-describedby={errors.type ? `${prefix}-type-error` : undefined}
-          {...register('type')}
-        >
-          <option value="">Select type</option>
-          {types.map((type) => (
-            <option key={type} value={type}>
-              {type}
-            </option>
-          ))}
-        </select>
-        {errors.type && (
-          <div id={`${prefix}-type-error`} className="invalid-feedback">
-            {errors.type.message}
-          </div>
-        )}
-      </div>
+      <SelectField
+        id={`${prefix}-type`}
+        label="Type"
+        placeholder="Select type"
+        options={types.map((type) => ({ value: type, label: type }))}
+        className="member-field"
+        form={form}
+        name="type"
+      />
       <div className="member-actions">
-        <button type="submit" className="btn btn-primary" disabled={isPending}>
-          {isPending ? 'Saving…' : submitLabel}
-        </button>
+        <PendingButton isPending={isPending} pendingLabel="Saving…">
+          {submitLabel}
+        </PendingButton>
       </div>
     </form>
   );

@@ -3,12 +3,23 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Icon } from '../../../components/ui/icon';
+import { QueryStateRows } from '../../../components/ui/query-state-rows';
+import { TableHead } from '../../../components/ui/table-head';
 import { paths } from '../../../config/paths';
 import { useAppConfig } from '../../../lib/app-config';
 import { useAuth } from '../../../lib/auth-context';
 import { useDeleteTeamMember } from '../api/delete-team-member';
 import { type TeamMember, useTeamMembers } from '../api/get-team-members';
 import { useResetTeamMemberMfa, useUnlockTeamMember } from '../api/unlock-team-member';
+
+const COLUMNS = [
+  'Id',
+  'Name',
+  'Email',
+  'Password',
+  'Member Role',
+  { label: 'Action', className: 'member-row-actions' },
+];
 
 /** The member list (SPEC §2.11): id, name, email, password (masked), memberRole, edit and delete. */
 export function TeamMemberTable({ editingId }: { editingId?: number | undefined }) {
@@ -30,40 +41,9 @@ export function TeamMemberTable({ editingId }: { editingId?: number | undefined 
     <>
       <div className="table-responsive">
         <table className="table align-middle team-table mb-0">
-          <thead>
-            <tr>
-              <th scope="col">Id</th>
-              <th scope="col">Name</th>
-              <th scope="col">Email</th>
-              <th scope="col">Password</th>
-              <th scope="col">Member Role</th>
-              <th scope="col" className="member-row-actions">
-                Action
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={COLUMNS} />
           <tbody>
-            {members.isPending && (
-              <tr>
-                <td colSpan={6} className="text-center text-muted py-4">
-                  Loading...
-                </td>
-              </tr>
-            )}
-            {members.isError && (
-              <tr>
-                <td colSpan={6} className="text-center text-danger py-4">
-                  {members.error.message}
-                </td>
-              </tr>
-            )}
-            {members.data?.length === 0 && (
-              <tr>
-                <td colSpan={6} className="text-center text-muted py-4">
-                  No records found
-                </td>
-              </tr>
-            )}
+            <QueryStateRows query={members} isEmpty={members.data?.length === 0} colSpan={COLUMNS.length} />
             {members.data?.map((member) => {
               const isSelf = member.id === user?.id;
               const canManage = canManageMember(role, member.type);

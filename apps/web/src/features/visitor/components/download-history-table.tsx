@@ -1,4 +1,5 @@
 import { displayIp, formatDateTime, splitBrowserField } from '@nzeta/domain';
+import { TableHead } from '../../../components/ui/table-head';
 import { useAppConfig } from '../../../lib/app-config';
 import type { DownloadHistoryRow } from '../api/get-download-history';
 
@@ -22,15 +23,7 @@ export function DownloadHistoryTable({ rows }: { rows: DownloadHistoryRow[] }) {
   const { businessTimeZone } = useAppConfig();
   return (
     <table className="table download-history">
-      <thead>
-        <tr>
-          {COLUMNS.map((column) => (
-            <th key={column} scope="col">
-              {column}
-            </th>
-          ))}
-        </tr>
-      </thead>
+      <TableHead columns={COLUMNS} />
       <tbody>
         {rows.length === 0 && (
           <tr className="empty-row">

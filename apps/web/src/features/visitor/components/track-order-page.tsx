@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { parseOrderRef, type TrackOrderInput, trackOrderInput } from '@nzeta/domain';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
+import { PendingButton } from '../../../components/ui/pending-button';
 import { TextField } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
 import { toast } from '../../../lib/toast';
@@ -22,20 +23,15 @@ export function TrackOrderPage() {
 function TrackOrderForm({ orderRef }: { orderRef: string }) {
   const navigate = useNavigate();
   const track = useTrackOrder();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<TrackOrderInput>({
+  const form = useForm<TrackOrderInput>({
     resolver: zodResolver(trackOrderInput),
     defaultValues: { orderId: orderRef, email: '' },
   });
 
-  const onSubmit = handleSubmit(async (input) => {
+  const onSubmit = form.handleSubmit(async (input) => {
     const answer = await track.mutateAsync(input);
     if (answer.status === 1 && answer.data) {
-      reset();
+      form.reset();
       // Visitor toasts stay until closed: an earlier "not found" must not linger beside the success.
       toast.dismiss();
       toast.success(answer.message);
@@ -60,8 +56,8 @@ function TrackOrderForm({ orderRef }: { orderRef: string }) {
           label="Order ID:"
           inputMode="text"
           autoComplete="off"
-          registration={register('orderId')}
-          error={errors.orderId?.message}
+          form={form}
+          name="orderId"
         />
         <TextField
           id="track-email"
@@ -70,12 +66,12 @@ function TrackOrderForm({ orderRef }: { orderRef: string }) {
           autoComplete="email"
           placeholder="Your Email"
           className="mb-4"
-          registration={register('email')}
-          error={errors.email?.message}
+          form={form}
+          name="email"
         />
-        <button type="submit" className="btn btn-primary visitor-button" disabled={track.isPending}>
-          {track.isPending ? 'Checking…' : 'TRACK ORDER'}
-        </button>
+        <PendingButton className="btn btn-primary visitor-button" isPending={track.isPending} pendingLabel="Checking…">
+          TRACK ORDER
+        </PendingButton>
       </form>
     </section>
   );

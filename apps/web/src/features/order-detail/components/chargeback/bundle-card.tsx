@@ -1,4 +1,5 @@
 import type { BundleSummary } from '@nzeta/domain';
+import { saveFile } from '../../../../lib/save-file';
 import { useApiMutation } from '../../../../lib/use-api-mutation';
 import { getEvidenceBundle } from '../../api/dispute';
 import { getDefencePackPdf } from '../../api/get-defence-pack';
@@ -6,27 +7,18 @@ import { getDefencePackPdf } from '../../api/get-defence-pack';
 const kb = (bytes: number) => `${(bytes / 1024).toLocaleString('en-US', { maximumFractionDigits: 0 })} KB`;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toLocaleString('en-US', { maximumFractionDigits: 1 })} MB`;
 
-function saveBlob(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
 /** The bundle's size and pages against the network's limits, what was shortened, and the downloads. */
 export function BundleCard({ orderId, summary }: { orderId: number; summary: BundleSummary }) {
   // A refused file is toasted; the file itself is the success.
   const bundle = useApiMutation({
     request: () => getEvidenceBundle(orderId),
     toast: 'errors',
-    onSuccess: (blob) => saveBlob(blob, `chargeback-evidence-${orderId}.pdf`),
+    onSuccess: (blob) => saveFile(blob, `chargeback-evidence-${orderId}.pdf`),
   });
   const pack = useApiMutation({
     request: (defencePackType: 1 | 2) => getDefencePackPdf({ orderId, defencePackType }),
     toast: 'errors',
-    onSuccess: (blob, type) => saveBlob(blob, `defence-pack-${type}-${orderId}.pdf`),
+    onSuccess: (blob, type) => saveFile(blob, `defence-pack-${type}-${orderId}.pdf`),
   });
   return (
     <div className="chargeback-block" data-testid="bundle-card">

@@ -1,6 +1,7 @@
 import { DISPUTE_NETWORKS, type DisputeNetwork, disputeInput, REASON_CODES } from '@nzeta/domain';
 import { useId, useState } from 'react';
 import { DayInput } from '../../../../components/ui/day-input';
+import { Field } from '../../../../components/ui/field';
 import { Modal } from '../../../../components/ui/modal';
 import { toast } from '../../../../lib/toast';
 import { useChangeOrderStatus } from '../../api/change-order-status';
@@ -60,10 +61,7 @@ export function ChargebackMoveDialog({ orderId, onClose }: { orderId: number; on
         }}
       >
         <p className="text-body-secondary small">The deadline and reason start the dispute on the Charge Back queue.</p>
-        <div className="mb-3">
-          <label className="form-label" htmlFor={`${listId}-respond-by`}>
-            Respond by
-          </label>
+        <Field id={`${listId}-respond-by`} label="Respond by">
           <DayInput
             id={`${listId}-respond-by`}
             className="form-control"
@@ -71,11 +69,8 @@ export function ChargebackMoveDialog({ orderId, onClose }: { orderId: number; on
             required
             onChange={setRespondBy}
           />
-        </div>
-        <div className="mb-3">
-          <label className="form-label" htmlFor={`${listId}-network`}>
-            Card network
-          </label>
+        </Field>
+        <Field id={`${listId}-network`} label="Card network">
           <select
             id={`${listId}-network`}
             className="form-select"
@@ -86,11 +81,8 @@ export function ChargebackMoveDialog({ orderId, onClose }: { orderId: number; on
               <option key={n}>{n}</option>
             ))}
           </select>
-        </div>
-        <div className="mb-2">
-          <label className="form-label" htmlFor={`${listId}-reason`}>
-            Reason code
-          </label>
+        </Field>
+        <Field id={`${listId}-reason`} label="Reason code" className="mb-2">
           <input
             id={`${listId}-reason`}
             className="form-control"
@@ -100,7 +92,7 @@ export function ChargebackMoveDialog({ orderId, onClose }: { orderId: number; on
             onChange={(event) => setReasonCode(event.target.value)}
           />
           <ReasonCodeList id={`${listId}-codes`} network={network} />
-        </div>
+        </Field>
         {error && (
           <div className="alert alert-danger py-2 mb-0" role="alert">
             {error}
