@@ -84,7 +84,9 @@ export class AuditBatch {
         if (this.waiting.length > this.options.maxWaiting) this.drop(this.waiting.length - this.options.maxWaiting);
         this.failures++;
         const delayMs = Math.min(this.options.retryMs * 2 ** (this.failures - 1), 30_000);
-        this.log.error({ err, waiting: this.waiting.length, retryInMs: delayMs }, 'audit rows not written yet');
+        // The driver's error, not Drizzle's wrapper: that one lists the parameters (addresses, names).
+        const cause = err instanceof Error && err.cause instanceof Error ? err.cause : err;
+        this.log.error({ err: cause, waiting: this.waiting.length, retryInMs: delayMs }, 'audit rows not written yet');
         this.timer = setTimeout(() => void this.write(), delayMs);
         this.timer.unref();
         return;
