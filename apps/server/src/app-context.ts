@@ -3,7 +3,9 @@ import type { Database, Db } from './db/client';
 import type { DocumentStorage } from './features/documents';
 import type { MailTransports } from './features/mail';
 import type { AppMetrics } from './features/metrics/app-metrics';
+import type { OrderDetailCache } from './features/order-detail';
 import type { RollupCache } from './features/orders';
+import type { AuditBatch } from './lib/audit-batch';
 import type { EventHub } from './lib/event-hub';
 import type { MemberCache } from './lib/member-cache';
 import type { PdfRenderer } from './lib/pdf-renderer';
@@ -19,6 +21,10 @@ export interface AppContext {
   events: EventHub;
   /** the member check of staff requests, kept until a change to the member is heard of */
   members: MemberCache;
+  /** the staff order detail, kept until a change to the order is heard of */
+  orderDetails: OrderDetailCache;
+  /** audit rows of frequent reads (order views), written in batches off the request's path */
+  auditBatch: AuditBatch;
   /** the configured document storage (local folder or S3 bucket) */
   storage: DocumentStorage;
   /** the mail providers the outbox worker delivers through */

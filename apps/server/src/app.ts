@@ -29,6 +29,7 @@ import { createTransports } from './features/mail/providers/create-transports';
 import { createAppMetrics } from './features/metrics/app-metrics';
 import { metricsRoutes } from './features/metrics/metrics.routes';
 import { recordRequests } from './features/metrics/record-requests';
+import { forgetWrittenOrders, OrderDetailCache } from './features/order-detail';
 import { orderDetailRoutes } from './features/order-detail/order-detail.routes';
 import { RollupCache } from './features/orders';
 import { ordersRoutes } from './features/orders/orders.routes';
@@ -39,6 +40,7 @@ import { teamRoutes } from './features/team/team.routes';
 import { trackLockRoutes } from './features/visitor/track-lock.routes';
 import { visitorRoutes } from './features/visitor/visitor.routes';
 import { answerSerializerCompiler } from './lib/answer-serializer';
+import { AuditBatch } from './lib/audit-batch';
 import { apiDescriptionSchema } from './lib/contract-schema';
 import { EventHub } from './lib/event-hub';
 import { MemberCache } from './lib/member-cache';
@@ -123,6 +125,9 @@ export async function buildApp({
   await events.start();
   const members = new MemberCache(database, config.MEMBER_CACHE_MAX_AGE_MS);
   await members.start();
+  const orderDetails = new OrderDetailCache(database, config.DETAIL_CACHE_MAX_AGE_MS);
+  await orderDetails.start();
+  const auditBatch = new AuditBatch(database.db, app.log);
   const metrics = config.METRICS_TOKEN ? createAppMetrics(database) : undefined;
   // Shared services are built here, once; features take them from app.ctx.
   const ctx: AppContext = {
@@ -131,6 +136,8 @@ export async function buildApp({
     db: database.db,
     events,
     members,
+    orderDetails,
+    auditBatch,
     storage: storage ?? createDocumentStorage(config),
     mail: createTransports(config),
     rollup: new RollupCache(events, config.FOLDER_COUNTS_MAX_AGE_MS),
@@ -140,6 +147,9 @@ export async function buildApp({
   app.decorate('ctx', ctx);
   if (metrics) recordRequests(app, metrics);
   app.addHook('onClose', async () => {
+    // Requests have ended: the views they audited are written before the database closes.
+    await auditBatch.flush();
+    await orderDetails.stop();
     await members.stop();
     await events.stop();
   });
@@ -184,6 +194,7 @@ export async function buildApp({
       await api.register(async (staffApi) => {
         await staffApi.register(staffScope);
         await staffApi.register(accessAudit);
+        forgetWrittenOrders(staffApi, orderDetails);
         // The API description maps every route and field: for signed-in staff only.
         staffApi.get('/docs', { config: { permission: 'account.self' }, schema: apiDescriptionSchema }, async () =>
           app.swagger(),

@@ -30,6 +30,11 @@ const envSchema = z.object({
    * once when heard of (LISTEN/NOTIFY), this bounds the rest; 0: read on every request
    */
   MEMBER_CACHE_MAX_AGE_MS: z.coerce.number().int().min(0).default(5000),
+  /**
+   * How long the staff order detail may be answered from memory; changes end it at once when
+   * heard of (LISTEN/NOTIFY), this bounds the rest; 0: read on every request
+   */
+  DETAIL_CACHE_MAX_AGE_MS: z.coerce.number().int().min(0).default(5000),
   BUSINESS_TZ: z.string().default('America/New_York'),
   PUBLIC_SITE_URL: z.url().default('https://www.example.com'),
   /** This app's own address for links in e-mails; required in production (never a request's Host) */

@@ -62,6 +62,8 @@ export async function createTestApp(
       // the statement commits, so the suites run through the member cache; on PostgreSQL they
       // arrive a moment later, after a test's next request (member-cache.test.ts covers both).
       MEMBER_CACHE_MAX_AGE_MS: testEngine === 'postgres' ? '0' : '5000',
+      // And the order detail's cache, for every table its answer reads (detail-cache.test.ts).
+      DETAIL_CACHE_MAX_AGE_MS: testEngine === 'postgres' ? '0' : '5000',
       ...bucket,
     },
     overrides as never,

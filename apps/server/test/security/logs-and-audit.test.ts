@@ -225,6 +225,8 @@ describe('a batch of requests carrying secrets and passport data', () => {
   });
 
   it('writes audit rows for sign-ins, denials, team changes, order views and document downloads', async () => {
+    // Order views are written in batches: the last ones at once when asked to.
+    await t.app.ctx.auditBatch.flush();
     const rows = await t.database.db.select().from(auditLog);
     const count = (action: string, outcome?: string) =>
       rows.filter((r) => r.action === action && (!outcome || r.outcome === outcome)).length;

@@ -106,6 +106,8 @@ describe('GET /api/admin/get-orders-details/:orderId', () => {
       report_error: 'N',
     });
 
+    // The view is written in a batch: at once when asked to.
+    await t.app.ctx.auditBatch.flush();
     const audits = await t.database.db
       .select()
       .from(auditLog)

@@ -10,7 +10,6 @@ import type {
 import { type AnyColumn, eq, getTableColumns, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
-  auditLog,
   documents,
   downloadHistory,
   mailEvents,
@@ -27,8 +26,6 @@ export interface GetOrderDetailOptions {
   orderId: number;
   applicationMailDomain: string;
   businessTimeZone: string;
-  /** the member opening the page: the view goes on the audit trail in the same statement */
-  viewer?: { id: number; name: string; ip: string };
 }
 
 /**
@@ -147,52 +144,20 @@ function buildDetailQuery(db: DbOrTx) {
 }
 
 /**
- * The same read with the view appended to the audit trail by the statement itself, when the
- * order exists: one round trip where the read and a separate insert took two.
- */
-function buildViewedDetailQuery(db: DbOrTx) {
-  const viewed = db.$with('viewed', { id: sql<number>`id` }).as(
-    sql`insert into ${auditLog} (actor_id, actor_name, action, target, ip)
-      select ${sql.placeholder('actorId')}::integer, ${sql.placeholder('actorName')}::text, 'order-viewed',
-        ${orders.orderId}::text, ${sql.placeholder('ip')}::text
-      from ${orders} where ${orders.orderId} = ${sql.placeholder('orderId')}::bigint
-      returning id`,
-  );
-  return db
-    .with(viewed)
-    .select(detailSelection())
-    .from(orders)
-    .leftJoin(staff, eq(staff.id, orders.assignedTo))
-    .where(eq(orders.orderId, sql.placeholder('orderId')))
-    .limit(1)
-    .prepare('order_detail_viewed');
-}
-
-/**
- * Built and prepared once per database: PostgreSQL plans them once per connection, and the query
+ * Built and prepared once per database: PostgreSQL plans it once per connection, and the query
  * is not rebuilt on every request (building it cost a seventh of the request's CPU time).
  */
 const detailQuery = memoizeByObject(buildDetailQuery);
-const viewedDetailQuery = memoizeByObject(buildViewedDetailQuery);
 
 /**
  * The order of SPEC §3 with its lists, in one query whatever the history size: the order with
  * its assignee's name, and each list (its newest DETAIL_LIST_LIMIT rows) built as JSON by
- * PostgreSQL (dates already formatted), and with a `viewer` the audit row written by the same
- * statement. One round trip instead of one per list is what keeps the detail page cheap.
+ * PostgreSQL (dates already formatted). One round trip instead of one per list is what keeps an
+ * uncached read cheap; the route answers from OrderDetailCache and audits the view in batches.
  */
 export async function getOrderDetail(db: DbOrTx, options: GetOrderDetailOptions): Promise<OrderDetail | undefined> {
-  const { orderId, viewer } = options;
-  const timeZone = options.businessTimeZone;
-  const [row] = viewer
-    ? await viewedDetailQuery(db).execute({
-        orderId,
-        timeZone,
-        actorId: viewer.id,
-        actorName: viewer.name,
-        ip: viewer.ip,
-      })
-    : await detailQuery(db).execute({ orderId, timeZone });
+  const { orderId } = options;
+  const [row] = await detailQuery(db).execute({ orderId, timeZone: options.businessTimeZone });
   if (!row) return undefined;
   return {
     ...(snakeCaseOrder(row.order) as Omit<OrderDetail, ListKeys | 'assign_to' | 'application_email'>),

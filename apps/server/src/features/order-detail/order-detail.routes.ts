@@ -26,16 +26,24 @@ export async function orderDetailRoutes(fastify: FastifyInstance): Promise<void>
     async (request) => {
       const actor = currentStaff(request);
       const { orderId } = request.params;
-      const { config, db } = app.ctx;
-      // Opening an order shows passport and identity data: every view is on the audit trail,
-      // written by the statement that reads the order.
-      const order = await getOrderDetail(db, {
-        orderId,
-        applicationMailDomain: config.APPLICATION_MAIL_DOMAIN,
-        businessTimeZone: config.BUSINESS_TZ,
-        viewer: { id: actor.id, name: actor.name, ip: request.ip },
-      });
+      const { config, db, orderDetails, auditBatch } = app.ctx;
+      const order = await orderDetails.get(orderId, () =>
+        getOrderDetail(db, {
+          orderId,
+          applicationMailDomain: config.APPLICATION_MAIL_DOMAIN,
+          businessTimeZone: config.BUSINESS_TZ,
+        }),
+      );
       if (!order) throw notFound(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND');
+      // Opening an order shows passport and identity data: every view of an existing order is on
+      // the audit trail, written in batches (lib/audit-batch.ts).
+      auditBatch.add({
+        actorId: actor.id,
+        actorName: actor.name,
+        action: 'order-viewed',
+        target: String(orderId),
+        ip: request.ip,
+      });
       return { status: 1, message: 'Order details fetched successfully.', data: order };
     },
   );

@@ -49,6 +49,8 @@ export async function orderDocumentRoutes(fastify: FastifyInstance): Promise<voi
         },
         actor,
       );
+      // Its order is a multipart field, out of forgetWrittenOrders' sight.
+      app.ctx.orderDetails.forget(parsed.data.orderId);
       app.ctx.events.ordersChanged();
       return { status: 1, message: 'Document uploaded and the approval e-mail is on its way.', data: result };
     },

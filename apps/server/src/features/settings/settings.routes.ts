@@ -38,6 +38,8 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
     account.auditEntries.path,
     { config: { permission: 'audit.read' }, schema: contractSchema(account.auditEntries, tags) },
     async (request) => {
+      // Views this instance has not written yet are shown too.
+      await app.ctx.auditBatch.flush();
       const { rows, total } = await findAuditEntries(app.ctx.db, request.query, app.ctx.config.BUSINESS_TZ);
       return { status: 1, message: 'OK', data: rows, total };
     },

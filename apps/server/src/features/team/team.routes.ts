@@ -57,6 +57,8 @@ export async function teamRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       await updateTeamMember(app.ctx.db, currentStaff(request), request.body, request.ip);
       app.ctx.members.forgetMember(request.body.tmId);
+      // Orders show their assignee's name.
+      app.ctx.orderDetails.forgetAll();
       return { status: 1, message: 'Team member updated successfully.', data: null };
     },
   );
@@ -72,6 +74,7 @@ export async function teamRoutes(app: FastifyInstance): Promise<void> {
         request.ip,
       );
       app.ctx.members.forgetMember(request.body.teamMemberId);
+      app.ctx.orderDetails.forgetAll();
       if (releasedOrders) app.ctx.events.ordersChanged();
       const released = releasedOrders
         ? ` ${releasedOrders} claimed ${releasedOrders === 1 ? 'order was' : 'orders were'} released to the shared folders.`
