@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { whatsappLink } from './order-detail';
+import { REMARK_FLAGS, whatsappLink } from './order-detail';
 
 describe('whatsappLink', () => {
   it('puts the dial code before the local number, digits only, with the message encoded', () => {
@@ -20,5 +20,18 @@ describe('whatsappLink', () => {
     expect(whatsappLink('Australia', null, 'x')).toBeNull();
     expect(whatsappLink('Australia', 'n/a', 'x')).toBeNull();
     expect(whatsappLink(null, '123', 'x')).toBeNull();
+  });
+});
+
+describe('REMARK_FLAGS', () => {
+  it("lists Comment History's flags in the spec's order with their labels", () => {
+    expect(REMARK_FLAGS.map(({ key, label }) => `${key}:${label}`)).toEqual([
+      'whatsapp:Whatsapp',
+      'telephone:Telephone',
+      'status_refund:Refund',
+      'voided:Voided',
+      'chargeback:Chargeback',
+      'report_error:ReportError',
+    ]);
   });
 });

@@ -181,15 +181,25 @@ export interface ActivityEntry {
   detail: Record<string, unknown> | null;
 }
 
-/** The flags of Comment History, in the spec's order (SPEC §2.13). */
-export const REMARK_FLAGS = [
-  { key: 'whatsapp', label: 'Whatsapp' },
-  { key: 'telephone', label: 'Telephone' },
-  { key: 'status_refund', label: 'Refund' },
-  { key: 'voided', label: 'Voided' },
-  { key: 'chargeback', label: 'Chargeback' },
-  { key: 'report_error', label: 'ReportError' },
-] as const satisfies ReadonlyArray<{ key: keyof RemarkEntry; label: string }>;
+/** The labels of Comment History's flags, in the spec's order (SPEC §2.13). */
+const REMARK_FLAG_LABELS = {
+  whatsapp: 'Whatsapp',
+  telephone: 'Telephone',
+  status_refund: 'Refund',
+  voided: 'Voided',
+  chargeback: 'Chargeback',
+  report_error: 'ReportError',
+} as const satisfies Partial<Record<keyof RemarkEntry, string>>;
+
+type RemarkFlagKey = keyof typeof REMARK_FLAG_LABELS;
+
+/** The flags of Comment History as a list, for screens that show the raised ones. */
+export const REMARK_FLAGS: ReadonlyArray<{ key: RemarkFlagKey; label: string }> = Object.entries(
+  REMARK_FLAG_LABELS,
+).map(
+  // Object.entries types keys as string; these are the record's own keys.
+  ([key, label]) => ({ key: key as RemarkFlagKey, label }),
+);
 
 /** The approval e-mail preview of 'View Email Content'. */
 export interface EmailContent {
