@@ -56,10 +56,10 @@ export async function seedBenchData(db: Db, options: SeedBenchOptions): Promise<
   for (const definition of indexes) await db.execute(sql.raw(definition));
   await rebuildRollup(db);
   options.log(`vacuum and analyze (${elapsed()})`);
-  // Visibility map and statistics, as autovacuum leaves a table that has settled in production.
-  for (const table of [...LOADED_TABLES, 'order_activity', 'order_rollup', 'staff']) {
-    await db.execute(sql.raw(`VACUUM (ANALYZE) ${table}`));
-  }
+  // Visibility map and statistics, as autovacuum leaves a table that has settled in production:
+  // every table, so that a rollup added later is not measured unanalysed (the report rollups were
+  // once left out, and read at half their speed).
+  await db.execute(sql.raw('VACUUM (ANALYZE)'));
   options.log(`data set ready (${elapsed()})`);
 }
 
