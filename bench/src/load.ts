@@ -163,15 +163,20 @@ export function cursorWalk(source: RequestSource, chunk: number): Exchange {
     let firstByte = 0;
     let bytes = 0;
     let cursor: string | null = null;
+    let lastByteAt = started;
     do {
       const path = `${spec.path}?perPage=${chunk}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : '&page=1'}`;
       const timed = await timeRequest(baseUrl, { ...spec, path });
+      lastByteAt = performance.now();
       if (timed.status !== 200) throw new Error(`${path} answered ${timed.status}`);
       if (!firstByte) firstByte = timed.firstByte;
       bytes += timed.bytes;
+      // Parsing a page to find the next cursor counts between pages (the client must, before it
+      // asks again), but not after the last one: that is the browser's work, which the front-end
+      // benchmark measures, and would add ~70 ms to the server's last byte for 12 MB.
       cursor = (JSON.parse(timed.body.toString('utf8')) as { nextCursor?: string | null }).nextCursor ?? null;
     } while (cursor);
-    return { status: 200, bytes, firstByte, lastByte: round(performance.now() - started) };
+    return { status: 200, bytes, firstByte, lastByte: round(lastByteAt - started) };
   };
 }
 
