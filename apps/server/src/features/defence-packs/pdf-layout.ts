@@ -44,6 +44,9 @@ export function createPdf(title: string, author: string): Pdf {
     margin: PAGE.margin,
     bufferPages: true,
     info: { Title: title, Author: author, Creator: author },
+    // No default Helvetica (pdfkit loads none for an empty name): parsing its metrics cost every
+    // document ~1.5 ms, and it is never used.
+    font: '',
   });
   for (const key of FONT_KEYS) doc.registerFont(FONT[key], FONT_FILES[key]);
   shareParsedFonts(doc);
@@ -55,14 +58,42 @@ export function createPdf(title: string, author: string): Pdf {
  * the first line is laid out. The parsed fonts are shared instead: each document gets its own
  * embedding (and subset) around the same parsed font, through pdfkit's font table. Should a
  * pdfkit release change those internals, documents fall back to parsing their own fonts.
+ *
+ * The shaping of each word (fontkit's layout, a quarter of a pack's CPU time) is shared too: the
+ * letters repeat the same sentences and headings, and a word's glyphs and advances depend only on
+ * the font. pdfkit keeps them per document; here one bounded cache per font serves them all.
  */
+interface EmbeddedFontInternals {
+  layoutRun?: (text: string) => unknown;
+  layoutCached?: (text: string) => unknown;
+}
 interface PdfFontInternals {
   _fontFamilies?: Record<string, unknown>;
   _fontCount?: number;
-  _font?: { font?: unknown; constructor: new (doc: Pdf, font: unknown, id: string) => unknown };
+  _font?: { font?: unknown; constructor: new (doc: Pdf, font: unknown, id: string) => EmbeddedFontInternals };
 }
 let parsed: { embed: NonNullable<PdfFontInternals['_font']>['constructor']; fonts: Map<FontKey, unknown> } | null =
   null;
+
+/** Words shaped per font; emptied when full, so the names and addresses of many orders stay bounded. */
+const LAYOUT_CACHE_WORDS = 4_000;
+const wordLayouts = new Map<FontKey, Map<string, unknown>>();
+
+function shareWordLayouts(key: FontKey, embedded: EmbeddedFontInternals): void {
+  const layoutRun = embedded.layoutRun;
+  if (typeof layoutRun !== 'function' || typeof embedded.layoutCached !== 'function') return;
+  const words = wordLayouts.get(key) ?? new Map<string, unknown>();
+  wordLayouts.set(key, words);
+  embedded.layoutCached = (text: string) => {
+    let run = words.get(text);
+    if (run === undefined) {
+      run = layoutRun.call(embedded, text);
+      if (words.size >= LAYOUT_CACHE_WORDS) words.clear();
+      words.set(text, run);
+    }
+    return run;
+  };
+}
 
 function shareParsedFonts(doc: Pdf): void {
   const internals = doc as unknown as PdfFontInternals;
@@ -71,7 +102,7 @@ function shareParsedFonts(doc: Pdf): void {
     const fonts = new Map<FontKey, unknown>();
     for (const key of FONT_KEYS) {
       // A throwaway document parses each font once for the whole process.
-      const probe = new PDFDocument({ autoFirstPage: false }) as unknown as PdfFontInternals & Pdf;
+      const probe = new PDFDocument({ autoFirstPage: false, font: '' }) as unknown as PdfFontInternals & Pdf;
       probe.registerFont(FONT[key], FONT_FILES[key]).font(FONT[key]);
       if (!probe._font?.font) return;
       fonts.set(key, probe._font.font);
@@ -82,7 +113,9 @@ function shareParsedFonts(doc: Pdf): void {
   if (!shared || shared.fonts.size !== FONT_KEYS.length) return;
   for (const key of FONT_KEYS) {
     internals._fontCount += 1;
-    internals._fontFamilies[FONT[key]] = new shared.embed(doc, shared.fonts.get(key), `F${internals._fontCount}`);
+    const embedded = new shared.embed(doc, shared.fonts.get(key), `F${internals._fontCount}`);
+    shareWordLayouts(key, embedded);
+    internals._fontFamilies[FONT[key]] = embedded;
   }
 }
 
