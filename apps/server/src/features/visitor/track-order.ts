@@ -1,9 +1,7 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { parseOrderRef } from '@nzeta/domain';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import { type Db, queryRows } from '../../db/client';
-import { orders } from '../../db/schema';
 import { AppError, appError } from '../../lib/app-error';
 import { secondsUntil } from '../../lib/rate-counter';
 import { getCompanySettings } from '../mail';
@@ -32,41 +30,25 @@ export async function trackOrder(
   const orderId = parseOrderRef(input.orderId);
   // Guesses at ids that do not parse still count, under their own text.
   const orderRef = String(orderId ?? `raw:${input.orderId.toLowerCase()}`);
-  // The order is read first (reading changes nothing); the e-mail is compared here, where
-  // trim and case follow JavaScript's rules, and the counters and the audit row follow in one call.
-  const [order] = await db
-    .select({ email: orders.email, status: orders.processStatus, erasedAt: orders.erasedAt })
-    .from(orders)
-    .where(eq(orders.orderId, orderId ?? 0))
-    .limit(1);
-  const emailMatches = sameEmail(order?.email, input.email);
-  const isAvailable = !!order && !order.erasedAt && order.status !== 'Deleted';
-  const isMatched = orderId !== undefined && isAvailable && emailMatches;
-
   // Counted in this order, stopping at the first limit passed: the address across orders, then
   // wrong guesses per (address, order), so someone else's guesses never lock the customer out,
   // then the order-wide count, which locks only at a much higher threshold (guesses from many
   // addresses; staff see and clear it on the order page). All are counted before the check, so
   // concurrent guesses cannot all pass a count read before any failed; the right e-mail clears
-  // the last two. drizzle/0017_track_order_attempt.sql.
+  // the last two. The order read, the e-mail comparison, the counters and the audit row are one
+  // call: drizzle/0017_track_order_attempt.sql and 0020_track_order_lookup.sql.
   const [attempt] = await queryRows<{ outcome: 'throttled' | 'not-found' | 'found'; until_at: string | null }>(
     db,
-    sql`select outcome, until_at from track_order_attempt(
+    sql`select outcome, until_at from track_order_lookup(
+      ${orderId ?? null}, ${input.email.trim()},
       ${`track-ip:${input.ip}`}, ${trackPairKey(input.ip, orderRef)}, ${trackOrderKey(orderRef)},
       ${IP_WINDOW_MS / 1000}, ${ORDER_WINDOW_MS / 1000},
       ${config.TRACK_IP_LIMIT}, ${config.TRACK_ORDER_LIMIT}, ${config.TRACK_ORDER_LOCK_AFTER},
-      ${isMatched}, ${orderId === undefined ? null : `order:${orderId}`}, ${input.ip})`,
+      ${orderId === undefined ? null : `order:${orderId}`}, ${input.ip})`,
   );
   if (attempt?.outcome === 'throttled') throw await tooManyAttempts(db, new Date(attempt.until_at ?? Date.now()));
   if (attempt?.outcome !== 'found' || orderId === undefined) throw appError('ORDER_NOT_FOUND', ORDER_NOT_FOUND);
   return { token: await signVisitorToken(orderId, config.jwtSecret), orderId };
-}
-
-/** Case-insensitive, compared on digests so the time taken does not depend on where they differ. */
-function sameEmail(stored: string | null | undefined, given: string): boolean {
-  const digest = (value: string) => createHash('sha256').update(value.trim().toLowerCase()).digest();
-  const expected = digest(stored ?? '');
-  return timingSafeEqual(expected, digest(given)) && !!stored;
 }
 
 export const trackPairKey = (ip: string, orderRef: string) => `track-pair:${ip}:${orderRef}`;
