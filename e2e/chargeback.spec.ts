@@ -3,13 +3,9 @@ import { copyFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiSignIn, createOrder, expect, test } from './support/fixtures';
+import { viewOrder } from './support/paths';
 
-// The routes of apps/web/src/config/paths.ts (that module pulls the domain package, which
-// Playwright's loader cannot resolve); the detail route doubles the id and base64-encodes it.
-const viewOrder = (orderId: number) =>
-  `/admin/view-order/${Buffer.from(String(orderId * 2))
-    .toString('base64')
-    .replace(/=+$/, '')}`;
+// The folder's route of apps/web/src/config/paths.ts (that module pulls the domain package).
 const chargeBackFolder = '/admin/chargeback';
 const DOCUMENT = Buffer.from(
   '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { authenticator } from 'otplib';
 import { apiSignIn, createOrder, expect, test } from './support/fixtures';
+import { viewOrder } from './support/paths';
 import { apiToken, createMember, staffPaths } from './support/staff';
 
 // The staff screens the operations console left without browser tests: Unlock and Reset 2FA on
@@ -13,11 +14,6 @@ const VIEWPORTS = [
 ] as const;
 
 const ZONED_TIME = /\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} E[SD]T/;
-
-const viewOrder = (id: number) =>
-  `/admin/view-order/${Buffer.from(String(id * 2))
-    .toString('base64')
-    .replace(/=+$/, '')}`;
 
 async function expectNoSeriousAxe(page: Page, include?: string) {
   const builder = new AxeBuilder({ page });

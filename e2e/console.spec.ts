@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiSignIn, createOrder, DEMO_ACCOUNTS, DEMO_PASSWORD, expect, test } from './support/fixtures';
+import { viewOrder } from './support/paths';
 
 // The operations console: dashboard, header search, tables, navigation, order page, times,
 // toasts and the smaller fixes, each at a laptop (1366×768) and a phone (390×844) size.
@@ -8,11 +9,6 @@ const VIEWPORTS = [
   { name: 'desktop', width: 1366, height: 768 },
   { name: 'phone', width: 390, height: 844 },
 ] as const;
-
-const viewOrder = (id: number) =>
-  `/admin/view-order/${Buffer.from(String(id * 2))
-    .toString('base64')
-    .replace(/=+$/, '')}`;
 
 async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
   const body = await (

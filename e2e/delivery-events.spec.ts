@@ -1,13 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { apiSignIn, createOrder, expect, test } from './support/fixtures';
+import { viewOrder } from './support/paths';
 import { postSignedSendgridEvents } from './support/webhooks';
 
-// The detail route of apps/web/src/config/paths.ts with the domain's id codec.
-const viewOrder = (orderId: number) =>
-  `/admin/view-order/${Buffer.from(String(orderId * 2))
-    .toString('base64')
-    .replace(/=+$/, '')}`;
 const DOCUMENT = Buffer.from(
   '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
 );

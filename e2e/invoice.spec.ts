@@ -1,9 +1,5 @@
 import { apiSignIn, createOrder, expect, test } from './support/fixtures';
-
-const viewOrder = (orderId: number) =>
-  `/admin/view-order/${Buffer.from(String(orderId * 2))
-    .toString('base64')
-    .replace(/=+$/, '')}`;
+import { viewOrder } from './support/paths';
 
 test('Send Invoice checks the order id, then e-mails the invoice', async ({ page, request }) => {
   const orderId = await createOrder(request);

@@ -1,12 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiSignIn, createOrder, DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoRole, expect, test } from './support/fixtures';
+import { viewOrder } from './support/paths';
 import { apiToken, createMember, staffPaths } from './support/staff';
-
-// The detail route with the domain's id codec (Playwright's loader cannot resolve the domain).
-const viewOrder = (orderId: number) =>
-  `/admin/view-order/${Buffer.from(String(orderId * 2))
-    .toString('base64')
-    .replace(/=+$/, '')}`;
 
 const ROLES: DemoRole[] = ['Admin', 'Manager', 'Team', 'Telecaller', 'Night Staff'];
 const MOVES = [

@@ -1,13 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiSignIn, createOrder, DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoRole, expect, test } from './support/fixtures';
+import { viewOrder } from './support/paths';
 
-// The detail route of apps/web/src/config/paths.ts with the domain's id codec (that module pulls
-// the domain package, which Playwright's loader cannot resolve): doubled, base64, no '='.
-const viewOrder = (orderId: number) =>
-  `/admin/view-order/${Buffer.from(String(orderId * 2))
-    .toString('base64')
-    .replace(/=+$/, '')}`;
 // A small but complete PDF: the upload checks content, not names.
 const DOCUMENT = Buffer.from(
   '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
