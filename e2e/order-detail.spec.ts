@@ -229,6 +229,9 @@ test('an upload with AWS adds an Email History row and the order reaches Complet
   ).toBeVisible();
   await expect(mails.locator('tbody tr')).toHaveCount(2);
   await expect(mails.locator('tbody tr').first()).toContainText('Sendgrid');
+  // At 1366 px every column, the delivery state and events included, fits without scrolling sideways.
+  const scroller = mails.locator('.table-responsive').first();
+  expect(await scroller.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
   await expectAccessible(page);
 });
 
