@@ -4,7 +4,7 @@
 -- database's socket cost about as much as the rest of the request (benchmark of 27 November,
 -- decisions.md). An unknown id, an erased or deleted order and a wrong e-mail still take the same
 -- path and leave the same rows. The e-mail is compared case-insensitively by the database's
--- lower() on both sides; the caller trims what the visitor typed.
+-- lower() on both sides; stored addresses lose surrounding blanks here, typed ones in the caller.
 CREATE OR REPLACE FUNCTION track_order_lookup(
   p_order_id bigint, p_email text,
   p_ip_key text, p_pair_key text, p_order_key text,
@@ -17,7 +17,7 @@ LANGUAGE plpgsql AS $$
 DECLARE
   matched boolean;
 BEGIN
-  SELECT lower(btrim(o.email)) = lower(p_email)
+  SELECT lower(btrim(o.email, E' \t\n\r')) = lower(p_email)
       AND o.erased_at IS NULL
       AND o.process_status IS DISTINCT FROM 'Deleted'
     INTO matched

@@ -27,6 +27,12 @@ describe('POST /api/front/track-order', () => {
     expect(await verifyVisitorToken(body.data.token, t.config.jwtSecret)).toBe(order.orderId);
   });
 
+  it('ignores blanks around a stored address, as one imported with a tab or a line break', async () => {
+    const order = await insertOrder(t.database.db, { email: ' Imported@Example.com\t\r\n' });
+    const response = await track({ orderId: String(order.orderId), email: 'imported@example.com' });
+    expect(response.json()).toMatchObject({ status: 1, data: { orderId: order.orderId } });
+  });
+
   it('accepts the encoded order id of the order links', async () => {
     const order = await insertOrder(t.database.db, { email: 'enc@example.com' });
     const response = await track({ orderId: encodeId(order.orderId), email: 'enc@example.com' });
