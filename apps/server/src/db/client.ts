@@ -1,10 +1,11 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import * as schema from './schema';
@@ -20,6 +21,31 @@ export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+const dialect = new PgDialect();
+
+/**
+ * queryRows for a statement whose best plan does not depend on its values (a page read among
+ * known ids): sent as a named statement, named after its text, so PostgreSQL parses it once per
+ * connection and, once its plan proves as good as a fresh one, stops planning it. A plan costs
+ * more than running such a statement on a table with many indexes. Sent unnamed when prepared
+ * statements are off (sendUnnamed).
+ */
+export async function queryRowsPrepared<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const compiled = dialect.sqlToQuery(query);
+  const name = `q_${createHash('sha1').update(compiled.sql).digest('base64url').slice(0, 24)}`;
+  // PostgreSQL keeps a prepared statement as long as the connection: past this many texts, the
+  // rest go unnamed, so a connection never holds more than PREPARED_TEXTS_KEPT of them.
+  if (!preparedNames.has(name)) {
+    if (preparedNames.size >= PREPARED_TEXTS_KEPT) return queryRows<T>(db, query);
+    preparedNames.add(name);
+  }
+  const result = (await db._.session.prepareQuery(compiled, undefined, name, false).execute()) as { rows: T[] };
+  return result.rows;
+}
+
+export const PREPARED_TEXTS_KEPT = 200;
+const preparedNames = new Set<string>();
 
 export interface Database {
   db: Db;

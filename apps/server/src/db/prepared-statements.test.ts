@@ -1,0 +1,38 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase, testEngine } from '../../test/test-database';
+import { queryRows, queryRowsPrepared } from './client';
+import { insertOrder } from './factories';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.destroy());
+
+const pageAmong = (ids: number[]) =>
+  sql`select order_id::text as id, email from orders where order_id = any(${`{${ids.join(',')}}`}::bigint[]) order by order_id desc limit ${5}`;
+
+describe('queryRowsPrepared', () => {
+  it('answers what the unnamed statement answers, for other values of the same text', async () => {
+    const made = await Promise.all([1, 2, 3, 4].map((n) => insertOrder(database.db, { email: `p${n}@example.com` })));
+    const ids = made.map((o) => o.orderId);
+    for (const chosen of [ids, ids.slice(0, 2), [ids[3] ?? 0], []]) {
+      expect(await queryRowsPrepared(database.db, pageAmong(chosen))).toEqual(
+        await queryRows(database.db, pageAmong(chosen)),
+      );
+    }
+  });
+
+  it.runIf(testEngine === 'postgres')(
+    'keeps the statement prepared on the connection, under a name of its text',
+    async () => {
+      const names = await database.db.transaction(async (tx) => {
+        await queryRowsPrepared(tx, pageAmong([1]));
+        await queryRowsPrepared(tx, pageAmong([2, 3]));
+        return queryRows<{ name: string }>(tx, sql`select name from pg_prepared_statements where name like 'q\\_%'`);
+      });
+      expect(names).toHaveLength(1);
+    },
+  );
+});
