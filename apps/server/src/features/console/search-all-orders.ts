@@ -10,7 +10,7 @@ import {
   statusLabel,
 } from '@nzeta/domain';
 import { and, or, type SQL, sql } from 'drizzle-orm';
-import { type DbOrTx, queryRows, queryRowsPrepared } from '../../db/client';
+import { type DbOrTx, queryRows } from '../../db/client';
 import { orders, staff } from '../../db/schema';
 import {
   type FolderContext,
@@ -68,8 +68,7 @@ export async function searchAllOrders(db: DbOrTx, options: SearchAllOrdersOption
   const limit = options.limit ?? GLOBAL_SEARCH_LIMIT;
   const folders = foldersFor(options.role);
   const visible = or(...folders.map((key) => folderWhere(key, options.ctx))) as SQL;
-  // Rows among known matches plan the same whatever the matches: that statement is prepared.
-  const select = (where: SQL, max: number, run: typeof queryRows = queryRows) =>
+  const select = (where: SQL, max: number, run = queryRows) =>
     run<HitRow>(
       db,
       sql`select ${hitColumns} from ${orders} left join ${staff} on ${staff.id} = ${orders.assignedTo}
@@ -80,7 +79,7 @@ export async function searchAllOrders(db: DbOrTx, options: SearchAllOrdersOption
   const [exact, partial] = await Promise.all([
     select(exactWhere(term), limit),
     findSearchMatches(db, visible, term, SEARCH_COUNT_CAP).then((matches) =>
-      matches ? select(matches.where, limit + 1, matches.totalCapped ? queryRows : queryRowsPrepared) : [],
+      matches ? select(matches.where, limit + 1, matches.queryRows) : [],
     ),
   ]);
   const seen = new Set(exact.map((row) => Number(row.order_id)));

@@ -11,7 +11,7 @@ import {
   type Status,
 } from '@nzeta/domain';
 import { and, type SQL, sql } from 'drizzle-orm';
-import { type DbOrTx, queryRows, queryRowsPrepared } from '../../db/client';
+import { type DbOrTx, queryRows } from '../../db/client';
 import { orderDisputes, orderRollup, orders, staff } from '../../db/schema';
 import { afterCursor, decodeCursor, encodeCursor } from './folder-cursor';
 import { findSearchMatches, SEARCH_COUNT_CAP, searchWhere } from './folder-search';
@@ -246,11 +246,9 @@ export function nextCursorOf(last: Pick<RawRow, 'cursor_key' | 'order_id'> | und
 /** One page of a folder (optionally of a month of Future, optionally searched) with its total. */
 export async function findFolderOrders(db: DbOrTx, options: FindFolderOrdersOptions): Promise<FolderPage> {
   const { query, search, total } = await planFolderPage(db, options);
-  // A page among a search's known matches plans the same whatever the matches: it is prepared.
-  const read =
-    search && !search.totalCapped
-      ? queryRowsPrepared<RawRow>(db, pageQuery(query))
-      : (search || options.plain ? readPage : readDeepPage)(db, query);
+  const read = search
+    ? search.queryRows<RawRow>(db, pageQuery(query))
+    : (options.plain ? readPage : readDeepPage)(db, query);
   const [raw, counted] = await Promise.all([read, total()]);
   return {
     rows: raw.map(toRow),

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type DbOrTx, queryRows } from '../../db/client';
+import { type DbOrTx, queryRows, queryRowsPrepared } from '../../db/client';
 import { orders } from '../../db/schema';
 import { idArray } from '../../lib/id-list';
 
@@ -98,6 +98,11 @@ export interface SearchMatches {
   where: SQL;
   total: number;
   totalCapped: boolean;
+  /**
+   * Runs a statement narrowed by `where`: among known ids its plan does not depend on which ids,
+   * so it is prepared (queryRowsPrepared); the test on each row is planned for its term.
+   */
+  queryRows: <T>(db: DbOrTx, query: SQL) => Promise<T[]>;
 }
 
 /**
@@ -115,6 +120,11 @@ export async function findSearchMatches(
   const trimmed = term.trim();
   if (!trimmed) return undefined;
   const { count, ids } = await findMatchIds(db, filter, trimmed, cap);
-  if (count > cap) return { where: searchWhere(trimmed) as SQL, total: cap, totalCapped: true };
-  return { where: sql`${orders.orderId} = any(${idArray(ids)})`, total: ids.length, totalCapped: false };
+  if (count > cap) return { where: searchWhere(trimmed) as SQL, total: cap, totalCapped: true, queryRows };
+  return {
+    where: sql`${orders.orderId} = any(${idArray(ids)})`,
+    total: ids.length,
+    totalCapped: false,
+    queryRows: queryRowsPrepared,
+  };
 }
