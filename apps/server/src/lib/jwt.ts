@@ -1,4 +1,5 @@
 import { createSigner, createVerifier } from 'fast-jwt';
+import { LRUCache } from 'lru-cache';
 import { memoizeByObject } from './memo';
 
 /**
@@ -14,7 +15,7 @@ export interface TokenKind {
   requiredClaims: string[];
 }
 
-type Verify = (token: string) => Record<string, unknown>;
+type Verify = (token: string) => Record<string, unknown> | undefined;
 
 /** Verified tokens kept per kind: more than the staff and visitors active within a token's life. */
 const VERIFIED_TOKENS_KEPT = 10_000;
@@ -32,27 +33,53 @@ function memo<T>(made: Map<string, T>, key: string, make: () => T): T {
   return value;
 }
 
+interface Verified {
+  claims: Record<string, unknown>;
+  /** the token's expiry, ms since the epoch */
+  until: number;
+}
+
+/**
+ * A console sends the same token with every request: its signature and claims are checked once,
+ * then known until the token's expiry (a failure is never kept). Kept here, keyed by the token
+ * itself, rather than in fast-jwt's own cache, which keys by a SHA-256 of the token: that hash was
+ * most of a cached check's cost, and fast-jwt warns at every start when its key is replaced. The
+ * hash would keep live tokens out of a memory dump, but the same memory holds the signing secret,
+ * which forges any token; the whole token as key cannot collide. Revocation does not rest on this
+ * check but on the member check that follows it.
+ */
+function keptVerifier(verify: (token: string) => Record<string, unknown>): Verify {
+  const kept = new LRUCache<string, Verified>({ max: VERIFIED_TOKENS_KEPT });
+  return (token) => {
+    const known = kept.get(token);
+    if (known && Date.now() < known.until) return known.claims;
+    let claims: Record<string, unknown>;
+    try {
+      claims = verify(token);
+    } catch {
+      if (known) kept.delete(token);
+      return undefined;
+    }
+    // Every kind requires exp (fast-jwt refuses a token without it when it is a required claim).
+    if (typeof claims.exp === 'number') kept.set(token, { claims, until: claims.exp * 1000 });
+    return claims;
+  };
+}
+
 /** The token's claims, or undefined when its algorithm, signature, issuer, audience or expiry fails. */
 export function verifyToken(token: string, secret: Uint8Array, kind: TokenKind): Record<string, unknown> | undefined {
   const verify = memo(verifiers(secret), `${kind.issuer}|${kind.audience}|${kind.requiredClaims}`, () =>
-    createVerifier({
-      key: Buffer.from(secret),
-      algorithms: ['HS256'],
-      allowedIss: kind.issuer,
-      allowedAud: kind.audience,
-      requiredClaims: kind.requiredClaims,
-      // A console sends the same token with every request: its signature and claims are checked
-      // once, then known until the token's expiry (fast-jwt's LRU, keyed by a hash of the token;
-      // a failure is never kept): 12 µs a check instead of 56. Revocation does not rest on this
-      // check but on the member check that follows it.
-      cache: VERIFIED_TOKENS_KEPT,
-    }),
+    keptVerifier(
+      createVerifier({
+        key: Buffer.from(secret),
+        algorithms: ['HS256'],
+        allowedIss: kind.issuer,
+        allowedAud: kind.audience,
+        requiredClaims: kind.requiredClaims,
+      }),
+    ),
   );
-  try {
-    return verify(token);
-  } catch {
-    return undefined;
-  }
+  return verify(token);
 }
 
 /** Signs `payload` with iss, aud, iat and an expiry `expiresInMs` from now. */

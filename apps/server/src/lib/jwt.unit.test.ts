@@ -30,4 +30,25 @@ describe('verifyToken', () => {
     }
     expect(verifyToken(token, secret, KIND)?.sub).toBe('2');
   });
+
+  it('refuses a token one character away from one it verified and kept', () => {
+    const token = signToken({ sub: '3' }, secret, KIND, 60_000);
+    expect(verifyToken(token, secret, KIND)?.sub).toBe('3');
+    const [header = '', payload = '', signature = ''] = token.split('.');
+    const forgedPayload = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), sub: '4' }),
+    ).toString('base64url');
+    expect(verifyToken(`${header}.${forgedPayload}.${signature}`, secret, KIND)).toBeUndefined();
+    const flipped = signature.startsWith('A') ? `B${signature.slice(1)}` : `A${signature.slice(1)}`;
+    expect(verifyToken(`${header}.${payload}.${flipped}`, secret, KIND)).toBeUndefined();
+    expect(verifyToken(token, secret, KIND)?.sub).toBe('3');
+  });
+
+  it('answers a kept token without checking its signature again', () => {
+    const token = signToken({ sub: '5' }, secret, KIND, 60_000);
+    const first = verifyToken(token, secret, KIND);
+    expect(first?.sub).toBe('5');
+    // The same claims object: the answer came from what was kept, not from a second check.
+    expect(verifyToken(token, secret, KIND)).toBe(first);
+  });
 });
