@@ -31,6 +31,9 @@ export class EventHub {
   private pending: NodeJS.Timeout | undefined;
   private changes = 0;
   private isStopped = false;
+  // Own signals sent through PostgreSQL and not yet heard back, and who waits for them (settled).
+  private unheard = 0;
+  private settledWaiters: (() => void)[] = [];
 
   constructor(private readonly database: Database) {
     this.emitter.setMaxListeners(0);
@@ -38,7 +41,10 @@ export class EventHub {
 
   async start(): Promise<void> {
     if (this.database.engine !== 'postgres') return;
-    const offChanges = await this.database.listen(CHANNEL, (payload) => this.emitLocal(announcedAt(payload)));
+    const offChanges = await this.database.listen(CHANNEL, (payload) => {
+      this.heard();
+      this.emitLocal(announcedAt(payload));
+    });
     const offNotices = await this.database.listen(NOTICE_CHANNEL, (payload) => this.emitNotice(payload));
     this.unlisten = async () => {
       await offChanges();
@@ -95,6 +101,28 @@ export class EventHub {
     this.pending.unref();
   }
 
+  /**
+   * Resolves once every change announced here has been signalled (at once if it was waiting out
+   * its 100 ms) and, on PostgreSQL, heard back, or after `waitMs`: a test that means to see a
+   * cache kept waits for its own earlier changes to end it first.
+   */
+  async settled(waitMs = 2_000): Promise<void> {
+    if (this.pending) {
+      clearTimeout(this.pending);
+      this.pending = undefined;
+      await this.signal();
+    }
+    if (this.unheard === 0) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, waitMs);
+      timer.unref();
+      this.settledWaiters.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
   onOrdersChanged(listener: (change: OrdersChange) => void): () => void {
     this.emitter.on('orders', listener);
     return () => this.emitter.off('orders', listener);
@@ -114,9 +142,20 @@ export class EventHub {
   private async signal(): Promise<void> {
     if (this.database.engine !== 'postgres') return this.emitLocal({});
     // The time is the database's, the one clock every instance's cache compares with.
+    this.unheard++;
     await this.database.db
       .execute(sql`select pg_notify(${CHANNEL}, (extract(epoch from clock_timestamp()) * 1000)::float8::text)`)
-      .catch(() => this.emitLocal({}));
+      .catch(() => {
+        this.heard();
+        this.emitLocal({});
+      });
+  }
+
+  // Notices arrive in commit order, so any notice heard stands for the oldest one sent.
+  private heard(): void {
+    this.unheard = Math.max(0, this.unheard - 1);
+    if (this.unheard > 0) return;
+    for (const resolve of this.settledWaiters.splice(0)) resolve();
   }
 
   private emitLocal(change: OrdersChange = {}): void {

@@ -44,7 +44,7 @@ describe('folder counts served from the rollup cache', () => {
   it('see a write that announced nothing once another change is heard of', async () => {
     // The previous test's change is announced 100 ms after it (EventHub coalesces bursts): heard
     // in the middle of this test, it would end the cache this test means to see kept.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await t.app.ctx.events.settled();
     const me = await t.signInAs('Team');
     expect((await counts(me.token)).newOrdersCount).toBe(0);
     // Written behind the application's back (a script): served from the cache until a change.
