@@ -35,7 +35,11 @@ function memo<T>(made: Map<string, T>, key: string, make: () => T): T {
 
 interface Verified {
   claims: Record<string, unknown>;
-  /** the token's expiry, ms since the epoch */
+  /**
+   * the token's expiry, ms since the epoch: kept beside the claims rather than as lru-cache's
+   * per-entry ttl, whose clock is performance.now(); Date.now() is the clock the token's exp is
+   * on, and the one tests move with fake timers.
+   */
   until: number;
 }
 

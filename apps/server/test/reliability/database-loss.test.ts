@@ -187,7 +187,8 @@ describe.skipIf(testEngine !== 'postgres')('database loss on PostgreSQL', () => 
     );
     expect(server.isRunning(), server.output()).toBe(true);
     expect(summary.other.map((o) => `${o.kind} ${o.status ?? o.error}`)).toEqual([]);
-    for (const ms of recoveries) expect(ms, unavailableCauses()).toBeLessThan(5000);
+    const causes = unavailableCauses();
+    for (const ms of recoveries) expect(ms, causes).toBeLessThan(5000);
   }, 120_000);
 
   it('answers 503 fast while the database is unreachable and recovers within 5 s', async () => {
@@ -218,7 +219,8 @@ describe.skipIf(testEngine !== 'postgres')('database loss on PostgreSQL', () => 
     await sleep(1500);
     const eventsBefore = countEvents;
     const order = await call('intake', 0);
-    expect(order.status, unavailableCauses()).toBe(200);
+    const causes = unavailableCauses();
+    expect(order.status, causes).toBe(200);
     const deadline = Date.now() + 5000;
     while (countEvents === eventsBefore && Date.now() < deadline) await sleep(100);
     stream.destroy();
@@ -233,7 +235,7 @@ describe.skipIf(testEngine !== 'postgres')('database loss on PostgreSQL', () => 
     expect(during.total).toBeGreaterThan(0);
     expect(during.unavailable).toBe(during.total);
     expect(during.slowest503).toBeLessThan(4000);
-    expect(recovered, unavailableCauses()).toBeLessThan(5000);
+    expect(recovered, causes).toBeLessThan(5000);
     expect(health.status).toBe(200);
     expect(countEvents).toBeGreaterThan(eventsBefore);
   }, 120_000);
