@@ -5,6 +5,7 @@ import {
   type FolderKey,
   MONTHS,
   type Month,
+  PAGE_SIZES,
   SORT_KEYS,
   STATUSES,
   type Status,
@@ -15,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database';
 import { insertStaff } from '../../db/factories';
 import { type FindFolderOrdersOptions, findFolderOrders } from './find-folder-orders';
-import { listAnchorsOf } from './list-anchors';
+import { ANCHOR_EVERY, listAnchorsOf } from './list-anchors';
 
 // Deep pages read from anchors must be exactly the pages plain OFFSET reads, whatever the folder,
 // sort, filter, page and page size, and whatever orders were written, moved or deleted in between.
@@ -176,4 +177,11 @@ describe('deep pages from anchors', () => {
       await compare({ ...step, sort: 'status', dir: 'desc', perPage: 10 });
     }
   }, 60_000);
+});
+
+describe('anchor spacing', () => {
+  // A page that starts at an anchor is read straight from the index, as page 1 is.
+  it('puts an anchor at the start of every page of the largest size', () => {
+    expect(ANCHOR_EVERY % Math.max(...PAGE_SIZES)).toBe(0);
+  });
 });

@@ -19,8 +19,13 @@ import { directionOf, type Ordering } from './list-ordering';
  * of that listing read plainly for a while instead of paying for anchors nobody uses.
  */
 
-/** Rows from one anchor to the next. */
-export const ANCHOR_EVERY = 1000;
+/**
+ * Rows from one anchor to the next. 500, the largest page size, so every 500-row page starts at
+ * an anchor and is read straight from the index, as page 1 is (at 1,000 it skipped 500 rows first:
+ * page 1,000 of a million orders p99 74 ms); other page sizes skip fewer than 500. A listing of a
+ * million orders keeps 2,000 keys.
+ */
+export const ANCHOR_EVERY = 500;
 /** Listings kept (one per folder, filter, sort and, for My Orders, member). */
 const MAX_LISTINGS = 64;
 /** How long deep pages of a listing read plainly after its anchors went stale unused. */
