@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { releaseOnFailedBegin } from './release-on-failed-begin';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -118,6 +119,7 @@ async function openPostgres(options: DatabaseOptions & { databaseUrl: string }):
   // listens to idle clients: a checked-out one (a transaction between two statements) that loses
   // its connection emits 'error' with nobody listening, which ended the process.
   pool.on('error', () => undefined);
+  releaseOnFailedBegin(pool);
   pool.on('connect', (client) => {
     client.on('error', () => undefined);
     if (options.preparedStatements === false) sendUnnamed(client);
