@@ -30,7 +30,7 @@ export function releaseOnFailedBegin(pool: pg.Pool): void {
     const client = (await connect()) as pg.PoolClient;
     const release = client.release.bind(client);
     let isReleased = false;
-    const releaseOnce = (error?: Error | boolean) => {
+    const releaseOnce = (error?: Error) => {
       if (isReleased) return;
       isReleased = true;
       releases.delete(client);

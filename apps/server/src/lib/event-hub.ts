@@ -1,4 +1,4 @@
-import { EventEmitter } from 'node:events';
+import { EventEmitter, once } from 'node:events';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 
@@ -31,9 +31,8 @@ export class EventHub {
   private pending: NodeJS.Timeout | undefined;
   private changes = 0;
   private isStopped = false;
-  // Own signals sent through PostgreSQL and not yet heard back, and who waits for them (settled).
+  // Own signals sent through PostgreSQL and not yet heard back (settled).
   private unheard = 0;
-  private settledWaiters: (() => void)[] = [];
 
   constructor(private readonly database: Database) {
     this.emitter.setMaxListeners(0);
@@ -113,14 +112,7 @@ export class EventHub {
       await this.signal();
     }
     if (this.unheard === 0) return;
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, waitMs);
-      timer.unref();
-      this.settledWaiters.push(() => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
+    await once(this.emitter, 'settled', { signal: AbortSignal.timeout(waitMs) }).catch(() => undefined);
   }
 
   onOrdersChanged(listener: (change: OrdersChange) => void): () => void {
@@ -154,8 +146,7 @@ export class EventHub {
   // Notices arrive in commit order, so any notice heard stands for the oldest one sent.
   private heard(): void {
     this.unheard = Math.max(0, this.unheard - 1);
-    if (this.unheard > 0) return;
-    for (const resolve of this.settledWaiters.splice(0)) resolve();
+    if (this.unheard === 0) this.emitter.emit('settled');
   }
 
   private emitLocal(change: OrdersChange = {}): void {

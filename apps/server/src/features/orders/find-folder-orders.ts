@@ -90,7 +90,8 @@ export interface PageIdsQuery {
 /**
  * The page size written into the statement, not sent as a value: a plan kept for a prepared
  * statement (readDeepPage) assumes an unknown limit reads a tenth of the table, and would sort
- * where walking an index is right. Page sizes are few (PAGE_SIZES).
+ * where walking an index is right. Page sizes are few (PAGE_SIZES); a caller's own sizes each make
+ * a statement of their own, no more than PREPARED_TEXTS_KEPT of them prepared (db/client.ts).
  */
 function limitOf(limit: number): SQL {
   if (!Number.isSafeInteger(limit) || limit < 0) throw new Error(`page size ${limit}: not a whole number`);
