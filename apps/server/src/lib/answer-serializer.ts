@@ -35,6 +35,19 @@ export function answerSerializerCompiler(options: { checkWithZod: boolean }): Fa
   };
 }
 
+/**
+ * An answer written by hand around text the database wrote (a folder page's rows): with the same
+ * `checkWithZod` as the compiled answers, it is parsed and must be exactly what the contract's
+ * schema makes of it (nothing missing, nothing the contract does not list), or it is refused.
+ */
+export function checkWrittenAnswer(schema: z.ZodType, text: string, where: string): void {
+  const parsed: unknown = JSON.parse(text);
+  const result = schema.safeParse(parsed);
+  if (!result.success || !isDeepStrictEqual(result.data, parsed)) {
+    throw new Error(`${where}: the written answer differs from the contract's\n${text}`);
+  }
+}
+
 /** The stringify function of a zod answer, or null when it has no JSON Schema. */
 export function compileAnswer(schema: unknown): Serialize | null {
   if (!(schema instanceof z.ZodType)) return null;

@@ -1,14 +1,13 @@
-import type { FolderPage } from '@nzeta/domain';
 import type { DbOrTx } from '../../db/client';
 import type { EventHub } from '../../lib/event-hub';
 import { databaseClock } from './rollup-cache';
 
-interface Entry {
+interface Entry<Page> {
   generation: number;
   loadedAt: number;
   /** when the load began, on the database's clock: the page holds every change committed before */
   at: Promise<number>;
-  page: Promise<FolderPage>;
+  page: Promise<Page>;
 }
 
 /**
@@ -22,8 +21,8 @@ interface Entry {
  * Only first pages without a search or a cursor are kept, per member (My Orders is theirs alone)
  * and per everything else the request names; deeper pages and searches are read every time.
  */
-export class FirstPageCache {
-  private readonly entries = new Map<string, Entry>();
+export class FirstPageCache<Page> {
+  private readonly entries = new Map<string, Entry<Page>>();
 
   constructor(
     private readonly events: Pick<EventHub, 'generation'>,
@@ -31,7 +30,7 @@ export class FirstPageCache {
     private readonly maxEntries = 1_000,
   ) {}
 
-  page(db: DbOrTx, key: string, seen: number | undefined, load: () => Promise<FolderPage>): Promise<FolderPage> {
+  page(db: DbOrTx, key: string, seen: number | undefined, load: () => Promise<Page>): Promise<Page> {
     if (this.maxAgeMs <= 0) return load();
     const entry = this.current(key);
     if (!entry) return this.load(db, key, load).page;
@@ -39,7 +38,7 @@ export class FirstPageCache {
     return entry.at.then((at) => (at >= seen ? entry.page : this.load(db, key, load).page));
   }
 
-  private current(key: string): Entry | undefined {
+  private current(key: string): Entry<Page> | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.generation === this.events.generation && Date.now() - entry.loadedAt < this.maxAgeMs) return entry;
@@ -47,9 +46,9 @@ export class FirstPageCache {
     return undefined;
   }
 
-  private load(db: DbOrTx, key: string, load: () => Promise<FolderPage>): Entry {
+  private load(db: DbOrTx, key: string, load: () => Promise<Page>): Entry<Page> {
     const at = databaseClock(db);
-    const entry: Entry = { generation: this.events.generation, loadedAt: Date.now(), at, page: at.then(load) };
+    const entry: Entry<Page> = { generation: this.events.generation, loadedAt: Date.now(), at, page: at.then(load) };
     // The oldest entry makes room (Map keeps insertion order).
     if (this.entries.size >= this.maxEntries && !this.entries.has(key)) {
       const oldest = this.entries.keys().next().value;

@@ -1,13 +1,14 @@
 import { Readable } from 'node:stream';
 import { businessToday, can, contracts, type FolderKey, MAX_ROWS_PER_ANSWER } from '@nzeta/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { checkWrittenAnswer } from '../../lib/answer-serializer';
 import { forbidden } from '../../lib/app-error';
 import { contractSchema } from '../../lib/contract-schema';
 import { currentStaff, type StaffPrincipal } from '../../plugins/authentication';
 import { getSlaHours } from '../settings';
 import { exportOrdersCsv } from './export-orders-csv';
-import { findFolderOrders } from './find-folder-orders';
+import { type FolderPageText, findFolderPageText } from './find-folder-orders';
 import { FirstPageCache } from './first-page-cache';
 import type { FolderContext } from './folder-sql';
 import { countFolders, sizeOfFolder } from './get-folder-counts';
@@ -35,7 +36,14 @@ function assertMayOpen(folder: FolderKey, member: StaffPrincipal): FolderKey {
 export async function folderListRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { rollup } = app.ctx;
-  const firstPages = new FirstPageCache(app.ctx.events, app.ctx.config.FOLDER_COUNTS_MAX_AGE_MS);
+  const firstPages = new FirstPageCache<FolderPageText>(app.ctx.events, app.ctx.config.FOLDER_COUNTS_MAX_AGE_MS);
+  const checkAnswers = app.ctx.config.NODE_ENV !== 'production';
+  const sendPage = (reply: FastifyReply, page: FolderPageText) => {
+    const text = folderPageAnswerText(page);
+    if (checkAnswers) checkWrittenAnswer(orders.folderList.answer, text, 'folder page');
+    // A JSON text is sent as it is, past the response schema (checked above outside production).
+    return reply.type('application/json; charset=utf-8').send(text);
+  };
   const contextOf = (member: StaffPrincipal) => folderContextOf(app, member);
 
   api.get(
@@ -77,8 +85,8 @@ export async function folderListRoutes(app: FastifyInstance): Promise<void> {
         // The envelope is written by hand (stream-folder-orders.ts), past the response schema.
         return reply.header('content-type', 'application/json; charset=utf-8').send(stream as never);
       }
-      const read = () => findFolderOrders(app.ctx.db, options);
-      if (search || cursor || (page ?? 1) !== 1) return listAnswer(await read());
+      const read = () => findFolderPageText(app.ctx.db, options);
+      if (search || cursor || (page ?? 1) !== 1) return sendPage(reply, await read());
       const key = JSON.stringify([
         member.id,
         folder,
@@ -90,17 +98,17 @@ export async function folderListRoutes(app: FastifyInstance): Promise<void> {
         ctx.today,
         options.sla,
       ]);
-      return listAnswer(await firstPages.page(app.ctx.db, key, request.query.seen, read));
+      return sendPage(reply, await firstPages.page(app.ctx.db, key, request.query.seen, read));
     },
   );
 
   api.post(
     orders.searchOrders.path,
     { config: work, schema: contractSchema(orders.searchOrders, tags) },
-    async (request) => {
+    async (request, reply) => {
       const member = currentStaff(request);
       const { start, end, searchVal, folderName, sort, dir, status } = request.body;
-      const result = await findFolderOrders(app.ctx.db, {
+      const result = await findFolderPageText(app.ctx.db, {
         sort: { sort, dir },
         status,
         sla: await getSlaHours(app.ctx.db),
@@ -110,7 +118,7 @@ export async function folderListRoutes(app: FastifyInstance): Promise<void> {
         perPage: Math.min(end, MAX_ROWS_PER_ANSWER),
         search: searchVal,
       });
-      return listAnswer(result);
+      return sendPage(reply, result);
     },
   );
 
@@ -148,13 +156,8 @@ export async function folderListRoutes(app: FastifyInstance): Promise<void> {
   );
 }
 
-function listAnswer(result: Awaited<ReturnType<typeof findFolderOrders>>) {
-  return {
-    status: 1,
-    message: 'Orders loaded.',
-    data: result.rows,
-    total: result.total,
-    totalCapped: result.totalCapped,
-    nextCursor: result.nextCursor,
-  };
+/** The list and search answer (SPEC §7's envelope) around rows the database wrote as JSON. */
+export function folderPageAnswerText(page: FolderPageText): string {
+  const { total, totalCapped, nextCursor } = page;
+  return `{"status":1,"message":"Orders loaded.","data":[${page.rowsJson.join(',')}],"total":${total},"totalCapped":${totalCapped},"nextCursor":${JSON.stringify(nextCursor)}}`;
 }

@@ -51,11 +51,13 @@ const CHARGEBACK_BY_DEADLINE: Ordering = {
   keyType: 'date',
 };
 
-/** Extra columns a folder's rows carry whatever they are sorted by. */
-export function folderColumns(folder: FolderKey): SQL | undefined {
-  if (folder !== 'chargeBack') return undefined;
-  return sql`, ${disputeOf(sql`${orderDisputes.respondBy}::text`)} as respond_by,
-    ${disputeOf(sql`${orderDisputes.state}`)} as dispute_state`;
+/** Fields a folder's rows carry besides every list row's, whatever they are sorted by. */
+export function folderFields(folder: FolderKey): Array<[name: string, value: SQL]> {
+  if (folder !== 'chargeBack') return [];
+  return [
+    ['respond_by', disputeOf(sql`${orderDisputes.respondBy}::text`)],
+    ['dispute_state', disputeOf(sql`${orderDisputes.state}`)],
+  ];
 }
 
 const slaStatuses = sql.join(

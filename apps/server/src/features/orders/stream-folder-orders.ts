@@ -93,7 +93,6 @@ export async function streamFolderOrders(database: Database, options: FindFolder
   const shown: PageIdsQuery = {
     ...query,
     columns: shownRowJson(options.folder, options.sla ?? DEFAULT_SLA_HOURS),
-    extraColumns: undefined,
   };
   const counted = total();
   // Fails here (a 500 in the usual envelope) rather than after the first byte.
