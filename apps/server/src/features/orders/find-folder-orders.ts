@@ -76,7 +76,6 @@ function monthWhere(month: Month | undefined): SQL | undefined {
 }
 
 export interface PageIdsQuery {
-  sla: SlaHours;
   /** the select list */
   columns: SQL;
   where: SQL;
@@ -281,7 +280,7 @@ export async function planFolderPage(db: DbOrTx, options: FindFolderOrdersOption
   const where = and(filter, afterCursor(ordering, cursor)) as SQL;
   const offset = cursor ? 0 : ((options.page ?? 1) - 1) * perPage;
   const columns = asColumns(listFields(folder, sla));
-  const query: PageIdsQuery = { sla, columns, where, ordering, limit: perPage, offset };
+  const query: PageIdsQuery = { columns, where, ordering, limit: perPage, offset };
   const total = (): Promise<{ total: number; totalCapped: boolean }> =>
     options.withTotal === false
       ? Promise.resolve({ total: 0, totalCapped: false })
