@@ -55,7 +55,7 @@ describe('the built server', () => {
     const { jwtToken: token } = (await login.json()) as { jwtToken: string };
     const list = await call('/api/admin/get-orders-list/completedOrder?perPage=5', { token });
     expect(list.status).toBe(200);
-    const orderId = Number((await list.text()).match(/"order_id":(\d+)/)?.[1]);
+    const orderId = Number(((await list.json()) as { data: Array<{ order_id: number }> }).data[0]?.order_id);
     expect(orderId).toBeGreaterThan(0);
 
     const threadsBefore = threadsOf(server.pid());
