@@ -162,8 +162,17 @@ const asJsonObject = (fields: Iterable<Field>) =>
  * parsing it into an object and writing it out again, which was most of the server's work for a
  * page of 500 rows (findFolderPageText).
  */
-const listRowJson = (folder: FolderKey, hours: SlaHours) =>
-  sql`${asJsonObject(listFields(folder, hours))}::text as row_json, ${orders.orderId} as order_id`;
+const listRowJson = (folder: FolderKey, hours: SlaHours) => rowJson(listFields(folder, hours));
+
+/** The select list of rows read as JSON text: the object, and the id the next page starts after. */
+const rowJson = (fields: Iterable<Field>) =>
+  sql`${asJsonObject(fields)}::text as row_json, ${orders.orderId} as order_id`;
+
+/** The select list of rows read as objects. */
+const listRowColumns = (folder: FolderKey, hours: SlaHours) => asColumns(listFields(folder, hours));
+
+/** What a page's rows are read as: objects (listRowColumns) or JSON text (listRowJson, shownRowJson). */
+export type SelectList = (folder: FolderKey, hours: SlaHours) => SQL;
 
 /** Fields each folder table column shows (packages/domain FOLDERS), besides id, status and assignee. */
 const SHOWN: Record<FolderColumn, (hours: SlaHours) => Field[]> = {
@@ -204,7 +213,7 @@ export function shownRowJson(folder: FolderKey, hours: SlaHours): SQL {
   for (const column of folderOf(folder).columns) {
     for (const [name, value] of SHOWN[column](hours)) fields.set(name, value);
   }
-  return sql`${asJsonObject(fields)}::text as row_json, ${orders.orderId} as order_id`;
+  return rowJson(fields);
 }
 
 /**
@@ -267,7 +276,11 @@ async function countPlain(db: DbOrTx, folder: FolderKey, ctx: FolderContext, mon
 }
 
 /** What a page of a listing reads: its ordering, its condition, where it starts, and its total. */
-export async function planFolderPage(db: DbOrTx, options: FindFolderOrdersOptions) {
+export async function planFolderPage(
+  db: DbOrTx,
+  options: FindFolderOrdersOptions,
+  selectList: SelectList = listRowColumns,
+) {
   const { folder, ctx, perPage } = options;
   const sla = options.sla ?? DEFAULT_SLA_HOURS;
   const ordering = orderingOf(folder, options.sort, sla);
@@ -279,7 +292,7 @@ export async function planFolderPage(db: DbOrTx, options: FindFolderOrdersOption
   const filter = and(unsearched, search?.where) as SQL;
   const where = and(filter, afterCursor(ordering, cursor)) as SQL;
   const offset = cursor ? 0 : ((options.page ?? 1) - 1) * perPage;
-  const columns = asColumns(listFields(folder, sla));
+  const columns = selectList(folder, sla);
   const query: PageIdsQuery = { columns, where, ordering, limit: perPage, offset };
   const total = (): Promise<{ total: number; totalCapped: boolean }> =>
     options.withTotal === false
@@ -298,9 +311,9 @@ export function nextCursorOf(last: Pick<PageRow, 'cursor_key' | 'order_id'> | un
   return last && full ? encodeCursor({ key: last.cursor_key, id: Number(last.order_id) }) : null;
 }
 
-async function readListing<T extends PageRow>(db: DbOrTx, options: FindFolderOrdersOptions, columns?: SQL) {
-  const planned = await planFolderPage(db, options);
-  const query = columns ? { ...planned.query, columns } : planned.query;
+async function readListing<T extends PageRow>(db: DbOrTx, options: FindFolderOrdersOptions, selectList?: SelectList) {
+  const planned = await planFolderPage(db, options, selectList);
+  const { query } = planned;
   const read = planned.search
     ? planned.search.queryRows<T>(db, pageQuery(query))
     : options.plain
@@ -323,7 +336,6 @@ export interface FolderPageText extends Omit<FolderPage, 'rows'> {
 
 /** The page findFolderOrders reads, each row written as JSON by the database: the list and search calls. */
 export async function findFolderPageText(db: DbOrTx, options: FindFolderOrdersOptions): Promise<FolderPageText> {
-  const columns = listRowJson(options.folder, options.sla ?? DEFAULT_SLA_HOURS);
-  const { rows, ...page } = await readListing<TextRow>(db, options, columns);
+  const { rows, ...page } = await readListing<TextRow>(db, options, listRowJson);
   return { ...page, rowsJson: rows.map((row) => row.row_json) };
 }

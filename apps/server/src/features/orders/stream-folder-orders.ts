@@ -1,5 +1,4 @@
 import { PassThrough, type Readable } from 'node:stream';
-import { DEFAULT_SLA_HOURS } from '@nzeta/domain';
 import { and, type SQL, sql } from 'drizzle-orm';
 import { type Database, type DbOrTx, queryRows } from '../../db/client';
 import {
@@ -89,11 +88,7 @@ class ReaderGone extends Error {}
  */
 export async function streamFolderOrders(database: Database, options: FindFolderOrdersOptions): Promise<Readable> {
   const db = database.db;
-  const { query, total } = await planFolderPage(db, options);
-  const shown: PageIdsQuery = {
-    ...query,
-    columns: shownRowJson(options.folder, options.sla ?? DEFAULT_SLA_HOURS),
-  };
+  const { query: shown, total } = await planFolderPage(db, options, shownRowJson);
   const counted = total();
   // Fails here (a 500 in the usual envelope) rather than after the first byte.
   await counted;
@@ -112,7 +107,7 @@ export async function streamFolderOrders(database: Database, options: FindFolder
       if (database.engine === 'postgres') await cursorChunks(db, shown, each);
       else for await (const rows of keysetChunks(db, shown)) await each(rows);
       const { total: count, totalCapped } = await counted;
-      const next = nextCursorOf(last, written === query.limit);
+      const next = nextCursorOf(last, written === shown.limit);
       await write(out, `],"total":${count},"totalCapped":${totalCapped},"nextCursor":${JSON.stringify(next)}}`);
       out.end();
     } catch (error) {
