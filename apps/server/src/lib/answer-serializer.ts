@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import fastJson from 'fast-json-stringify';
-import type { FastifySerializerCompiler } from 'fastify';
+import type { FastifyReply, FastifySerializerCompiler } from 'fastify';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
@@ -46,6 +46,11 @@ export function checkWrittenAnswer(schema: z.ZodType, text: string, where: strin
   if (!result.success || !isDeepStrictEqual(result.data, parsed)) {
     throw new Error(`${where}: the written answer differs from the contract's\n${text}`);
   }
+}
+
+/** Sends an answer already written as JSON text as it is, past the route's response schema. */
+export function sendWrittenAnswer(reply: FastifyReply, text: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(text);
 }
 
 /** The stringify function of a zod answer, or null when it has no JSON Schema. */

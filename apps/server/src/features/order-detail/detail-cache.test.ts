@@ -105,6 +105,14 @@ describe('the order detail from memory', () => {
     expect(await detailReads(a.database, () => detail(a, member.token, order.orderId))).toBe(1);
     expect(await detailReads(a.database, () => detail(a, member.token, order.orderId))).toBe(0);
     expect(await detail(a, member.token, order.orderId)).toEqual(await plain(a, order.orderId));
+    // The answer kept with the detail is sent again as written, with the JSON content type.
+    const [first, again] = await Promise.all(
+      [0, 1].map(() =>
+        a.call({ method: 'GET', url: `/api/admin/get-orders-details/${order.orderId}`, token: member.token }),
+      ),
+    );
+    expect(again?.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(again?.body).toBe(first?.body);
     const unknown = await a.call({ method: 'GET', url: '/api/admin/get-orders-details/999999', token: member.token });
     expect(unknown.statusCode).toBe(404);
 
@@ -115,7 +123,7 @@ describe('the order detail from memory', () => {
       .where(eq(auditLog.action, 'order-viewed'))
       .orderBy(auditLog.id);
     expect(views.map((v) => [v.target, v.actorId, v.actorName])).toEqual(
-      Array.from({ length: 3 }, () => [String(order.orderId), member.id, member.name]),
+      Array.from({ length: 5 }, () => [String(order.orderId), member.id, member.name]),
     );
     expect(views[0]?.ip).toBeTruthy();
   });

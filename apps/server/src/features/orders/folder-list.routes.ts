@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { businessToday, can, contracts, type FolderKey, MAX_ROWS_PER_ANSWER } from '@nzeta/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { checkWrittenAnswer } from '../../lib/answer-serializer';
+import { checkWrittenAnswer, sendWrittenAnswer } from '../../lib/answer-serializer';
 import { forbidden } from '../../lib/app-error';
 import { contractSchema } from '../../lib/contract-schema';
 import { currentStaff, type StaffPrincipal } from '../../plugins/authentication';
@@ -41,8 +41,7 @@ export async function folderListRoutes(app: FastifyInstance): Promise<void> {
   const sendPage = (reply: FastifyReply, page: FolderPageText) => {
     const text = folderPageAnswerText(page);
     if (checkAnswers) checkWrittenAnswer(orders.folderList.answer, text, 'folder page');
-    // A JSON text is sent as it is, past the response schema (checked above outside production).
-    return reply.type('application/json; charset=utf-8').send(text);
+    return sendWrittenAnswer(reply, text);
   };
   const contextOf = (member: StaffPrincipal) => folderContextOf(app, member);
 
