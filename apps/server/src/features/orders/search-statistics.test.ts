@@ -22,3 +22,17 @@ describe('search column statistics', () => {
     expect(row?.target).toBe(1000);
   });
 });
+
+describe('search indexes', () => {
+  it('take new entries at once, without a pending list every search would also read', async () => {
+    const rows = await queryRows<{ name: string; options: string[] | null }>(
+      database.db,
+      sql`select relname as name, reloptions as options from pg_class
+        where relname in ('orders_search_trgm_idx', 'orders_short_grams_idx') order by relname`,
+    );
+    expect(rows).toEqual([
+      { name: 'orders_search_trgm_idx', options: ['fastupdate=off'] },
+      { name: 'orders_short_grams_idx', options: ['fastupdate=off'] },
+    ]);
+  });
+});
