@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database';
+import { queryRows } from '../../db/client';
 import { insertOrder } from '../../db/factories';
 import { orders } from '../../db/schema';
 import { getCountryOrderCount } from './get-country-order-count';
@@ -114,5 +115,22 @@ describe('the reports read from the daily rollups', () => {
     );
     const [row] = await getProcessedByCount(database.db, { fromDate: '2025-01-01', toDate: '2025-01-05' }, 'UTC');
     expect(row).toEqual({ processed_by: 'Ana', count: DELIVERED_STATUSES.length });
+  });
+
+  it('plans the country report without parallel workers, and only within its own transaction', async () => {
+    const setting = async (db: Parameters<typeof getCountryOrderCount>[0]) => {
+      const [row] = await queryRows<{ workers: string }>(
+        db,
+        sql`select current_setting('max_parallel_workers_per_gather') as workers`,
+      );
+      return row?.workers;
+    };
+    const before = await setting(database.db);
+    await database.db.transaction(async (tx) => {
+      await getCountryOrderCount(tx, { fromDate: '2025-01-01', toDate: '2025-12-31' }, 'Pacific/Auckland');
+      expect(await setting(tx)).toBe('0');
+    });
+    expect(before).not.toBe('0');
+    expect(await setting(database.db)).toBe(before);
   });
 });
