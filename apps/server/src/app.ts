@@ -118,7 +118,7 @@ export async function buildApp({
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   // Outside production every answer is also checked by its zod schema (lib/answer-serializer.ts).
-  app.setSerializerCompiler(answerSerializerCompiler({ checkWithZod: config.NODE_ENV !== 'production' }));
+  app.setSerializerCompiler(answerSerializerCompiler({ checkWithZod: !config.isProduction }));
 
   await sealMfaSecrets(database.db, config.mfaKey);
   const events = new EventHub(database);

@@ -20,7 +20,7 @@ const { orderDetail: detail } = contracts;
 /** The order detail page (SPEC §2.13): read, comment, transaction details, e-mail preview. */
 export async function orderDetailRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const writeDetail = detailAnswerWriter(app.ctx.config.NODE_ENV !== 'production');
+  const writeDetail = detailAnswerWriter(!app.ctx.config.isProduction);
 
   app.get(
     detail.orderDetail.path,
@@ -89,7 +89,7 @@ export async function orderDetailRoutes(fastify: FastifyInstance): Promise<void>
  * The order detail answer as text, written once per detail object: the detail cache hands out the
  * same object until the order changes (detail-cache.ts), so an order opened again is not
  * serialised again (about a third of the call's CPU time on a cached detail). A text lives as long
- * as its detail object. Outside production each text is checked against the contract on its way out.
+ * as its detail object. Outside production each text is checked against the contract once written.
  */
 function detailAnswerWriter(checkAnswers: boolean): (order: OrderDetail) => string {
   const schema = detail.orderDetail.answer;
@@ -100,9 +100,9 @@ function detailAnswerWriter(checkAnswers: boolean): (order: OrderDetail) => stri
     let text = texts.get(order);
     if (text === undefined) {
       text = write({ status: 1, message: 'Order details fetched successfully.', data: order });
+      if (checkAnswers) checkWrittenAnswer(schema, text, 'order detail');
       texts.set(order, text);
     }
-    if (checkAnswers) checkWrittenAnswer(schema, text, 'order detail');
     return text;
   };
 }

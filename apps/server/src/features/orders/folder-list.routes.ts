@@ -37,7 +37,7 @@ export async function folderListRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { rollup } = app.ctx;
   const firstPages = new FirstPageCache<FolderPageText>(app.ctx.events, app.ctx.config.FOLDER_COUNTS_MAX_AGE_MS);
-  const checkAnswers = app.ctx.config.NODE_ENV !== 'production';
+  const checkAnswers = !app.ctx.config.isProduction;
   const sendPage = (reply: FastifyReply, page: FolderPageText) => {
     const text = folderPageAnswerText(page);
     if (checkAnswers) checkWrittenAnswer(orders.folderList.answer, text, 'folder page');
