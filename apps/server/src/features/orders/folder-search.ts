@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows, queryRowsPrepared } from '../../db/client';
 import { orders } from '../../db/schema';
 import { idArray } from '../../lib/id-list';
+import { probeOf, readSearchStats } from './search-probe';
 
 /** The search within a folder: which orders match a term, and how many (up to a cap). */
 
@@ -17,15 +18,20 @@ export const SEARCH_COUNT_CAP = 1_000;
  * passport (search_text, whose trigram index serves it; a term with a space is checked field by
  * field too, so it never matches across two fields); 1-2 characters anywhere in the id, name or
  * e-mail (issue 18). Used where the newest orders are walked until a page is full.
+ *
+ * With a probe (a part of the term, search-probe.ts) the trigram index is asked for the probe
+ * alone and the whole term is checked with strpos, which the index cannot serve: the same orders.
  */
-export function searchWhere(term: string | undefined): SQL | undefined {
+export function searchWhere(term: string | undefined, probe?: string): SQL | undefined {
   const trimmed = term?.trim() ?? '';
   if (!trimmed) return undefined;
   const anywhere = likeAnywhere(trimmed);
   const inField = (column: SQL) => sql`lower(${column}) like ${anywhere} escape '\\'`;
   const idNameEmail = [sql`${orders.orderId}::text`, sql`${orders.fullName}`, sql`${orders.email}`].map(inField);
   if (!isShort(trimmed)) {
-    const indexed = sql`${orders.searchText} like ${anywhere} escape '\\'`;
+    const indexed = probe
+      ? sql`(${orders.searchText} like ${likeAnywhere(probe)} escape '\\' and strpos(${orders.searchText}, lower(${trimmed})) > 0)`
+      : sql`${orders.searchText} like ${anywhere} escape '\\'`;
     if (!/\s/.test(trimmed)) return indexed;
     const fields = [...idNameEmail, inField(sql`${orders.phoneNumber}`), inField(sql`${orders.passportNumber}`)];
     return sql`(${indexed} and (${sql.join(fields, sql` or `)}))`;
@@ -79,12 +85,16 @@ const gramStats = new WeakMap<DbOrTx, { at: number; orders: number; shares: Map<
  * for 1-2 (unless the term is common, when reading orders reaches the cap sooner).
  */
 async function findMatchIds(db: DbOrTx, filter: SQL, trimmed: string, cap: number) {
-  const scan = searchWhere(trimmed) as SQL;
-  const gram = trimmed.toLowerCase();
-  const indexed =
-    isShort(trimmed) && !(await isCommonShortTerm(db, gram, cap))
-      ? sql`(${scan} and ${shortGrams} @> array[lower(${trimmed})]::text[])`
-      : scan;
+  const lowered = trimmed.toLowerCase();
+  let indexed: SQL;
+  if (isShort(trimmed)) {
+    const scan = searchWhere(trimmed) as SQL;
+    indexed = (await isCommonShortTerm(db, lowered, cap))
+      ? scan
+      : sql`(${scan} and ${shortGrams} @> array[lower(${trimmed})]::text[])`;
+  } else {
+    indexed = searchWhere(trimmed, probeOf(lowered, await readSearchStats(db))) as SQL;
+  }
   const [row] = await queryRows<{ n: number; ids: Array<string | number> | null }>(
     db,
     sql`select count(*)::int as n, case when count(*) <= ${cap} then array_agg(id) end as ids

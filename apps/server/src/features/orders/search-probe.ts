@@ -1,0 +1,100 @@
+import { sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../../db/client';
+
+/**
+ * Which part of a rare search term the trigram index is asked for (docs/decisions.md, "Search:
+ * the index asked for the term's rarest part").
+ *
+ * The trigram index reads the whole list of orders holding each trigram of the term, so one
+ * common trigram costs more than all the rare ones: for "netraizu" on a million orders, "net"
+ * (in every example.net address, a third of the orders) took 3 of its 4 ms. Any part of the term
+ * finds every order holding the term, so the index is asked for the part whose trigrams are
+ * rarest and the whole term is then checked on the few orders it returns.
+ */
+
+/** What the planner's statistics say of the search column (migrations 0019 and 0022). */
+export interface SearchStats {
+  /** the sampled search texts (histogram and most common values): a term found in none is rare */
+  samples: string[];
+  /** the share of orders holding each of the most common trigrams */
+  trigramShares: Map<string, number>;
+  /** the share below which a trigram is not listed */
+  unlistedShare: number;
+}
+
+/** A part of the term with this many trigrams narrows a rare term to a handful of orders. */
+const PROBE_TRIGRAMS = 3;
+const PROBE_LENGTH = PROBE_TRIGRAMS + 2;
+
+/**
+ * The part of `lowered` to ask the index for, or undefined to ask for the whole term.
+ *
+ * Only for a term the statistics call rare (in none of the sampled search texts): a common term's
+ * matches are counted by reading orders until the cap, which the planner chooses from the whole
+ * term's estimate. Only ASCII letters and digits are taken, whose trigrams and lower case are the
+ * same in JavaScript and pg_trgm, and only from an ASCII term, which PostgreSQL's lower() leaves as
+ * JavaScript does (a part must lie within the term as stored). Of the parts of PROBE_LENGTH characters, the one whose
+ * trigrams' shares add up least: the sum is what the index reads.
+ */
+export function probeOf(lowered: string, stats: SearchStats): string | undefined {
+  if (lowered.length <= PROBE_LENGTH || !/^[\x20-\x7e]+$/.test(lowered)) return undefined;
+  if (stats.samples.length === 0 || stats.trigramShares.size === 0) return undefined;
+  if (stats.samples.some((text) => text.includes(lowered))) return undefined;
+  let best: { part: string; cost: number } | undefined;
+  for (const run of lowered.match(/[a-z0-9]{3,}/g) ?? []) {
+    const length = Math.min(run.length, PROBE_LENGTH);
+    for (let start = 0; start + length <= run.length; start++) {
+      const part = run.slice(start, start + length);
+      const cost = trigramsOf(part).reduce((sum, gram) => sum + shareOf(gram, stats), 0);
+      if (!best || cost < best.cost) best = { part, cost };
+    }
+  }
+  return best && best.part !== lowered ? best.part : undefined;
+}
+
+function trigramsOf(part: string): string[] {
+  return Array.from({ length: part.length - 2 }, (_, i) => part.slice(i, i + 3));
+}
+
+const shareOf = (gram: string, stats: SearchStats) => stats.trigramShares.get(gram) ?? stats.unlistedShare / 2;
+
+const STATS_MS = 60_000;
+const cached = new WeakMap<DbOrTx, { at: number; stats: Promise<SearchStats> }>();
+
+/**
+ * The search column's statistics, read at most once a minute (empty until the table is analysed);
+ * searches arriving while they are read wait for the same reading.
+ */
+export function readSearchStats(db: DbOrTx): Promise<SearchStats> {
+  const hit = cached.get(db);
+  if (hit && Date.now() - hit.at <= STATS_MS) return hit.stats;
+  const stats = loadSearchStats(db);
+  cached.set(db, { at: Date.now(), stats });
+  stats.catch(() => {
+    if (cached.get(db)?.stats === stats) cached.delete(db);
+  });
+  return stats;
+}
+
+async function loadSearchStats(db: DbOrTx): Promise<SearchStats> {
+  const [sampled] = await queryRows<{ samples: string[] | null }>(
+    db,
+    sql`select array_cat(s.histogram_bounds::text::text[], s.most_common_vals::text::text[]) as samples
+      from pg_stats s where s.tablename = 'orders' and s.attname = 'search_text' limit 1`,
+  );
+  // The arrays come whole and are paired here: unnesting them in SQL cast the statistic's array
+  // again for every row (3.6 s for 7,700 trigrams).
+  const [grams] = await queryRows<{ elems: string[] | null; freqs: number[] | null }>(
+    db,
+    sql`select s.most_common_elems::text::text[] as elems, s.most_common_elem_freqs::float8[] as freqs
+      from pg_stats_ext_exprs s where s.statistics_name = 'orders_search_trigrams' limit 1`,
+  );
+  const elems = grams?.elems ?? [];
+  const freqs = (grams?.freqs ?? []).map(Number);
+  return {
+    samples: sampled?.samples ?? [],
+    trigramShares: new Map(elems.map((gram, i) => [gram, freqs[i] ?? 0])),
+    // most_common_elem_freqs ends with the least and greatest share, then nulls' share (pg_stats)
+    unlistedShare: freqs[elems.length] ?? 0,
+  };
+}
