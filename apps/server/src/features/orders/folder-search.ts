@@ -2,7 +2,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows, queryRowsPrepared } from '../../db/client';
 import { orders } from '../../db/schema';
 import { idArray } from '../../lib/id-list';
-import { probeOf, readSearchStats } from './search-probe';
+import { probeOf } from './search-probe';
+import { readSearchStats, type SearchStats } from './search-stats';
 
 /** The search within a folder: which orders match a term, and how many (up to a cap). */
 
@@ -55,29 +56,12 @@ const shortGrams = sql`order_short_grams(${orders.orderId}, ${orders.fullName}, 
  * until the cap is reached than through the index, whose answer grows with the share (measured
  * on a million orders, docs/decisions.md): reading costs about 3 units per order read, the index
  * about 1 per match, so the index wins while share x orders < 3 x cap / share. The shares are
- * the planner's statistics of the index (pg_stats), read at most once a minute.
+ * the planner's statistics of the index (search-stats.ts).
  */
-async function isCommonShortTerm(db: DbOrTx, gram: string, cap: number): Promise<boolean> {
-  let stats = gramStats.get(db);
-  if (!stats || Date.now() - stats.at > GRAM_STATS_MS) {
-    const rows = await queryRows<{ gram: string; share: number; orders: number }>(
-      db,
-      sql`select u.gram, u.share::float8 as share, c.reltuples::float8 as orders
-        from pg_stats s
-        cross join unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) as u(gram, share)
-        cross join (select reltuples from pg_class where relname = 'orders' and relkind = 'r' limit 1) as c
-        where s.tablename = 'orders_short_grams_idx'`,
-    );
-    stats = { at: Date.now(), orders: Number(rows[0]?.orders ?? 0), shares: new Map() };
-    for (const row of rows) stats.shares.set(row.gram, Number(row.share));
-    gramStats.set(db, stats);
-  }
-  const share = stats.shares.get(gram) ?? 0;
+function isCommonShortTerm(stats: SearchStats, gram: string, cap: number): boolean {
+  const share = stats.shortGramShares.get(gram) ?? 0;
   return share * share * stats.orders > 3 * (cap + 1);
 }
-
-const GRAM_STATS_MS = 60_000;
-const gramStats = new WeakMap<DbOrTx, { at: number; orders: number; shares: Map<string, number> }>();
 
 /**
  * How many orders match (no more than cap + 1), and their ids when there are no more than cap,
@@ -86,14 +70,15 @@ const gramStats = new WeakMap<DbOrTx, { at: number; orders: number; shares: Map<
  */
 async function findMatchIds(db: DbOrTx, filter: SQL, trimmed: string, cap: number) {
   const lowered = trimmed.toLowerCase();
+  const stats = await readSearchStats(db);
   let indexed: SQL;
   if (isShort(trimmed)) {
     const scan = searchWhere(trimmed) as SQL;
-    indexed = (await isCommonShortTerm(db, lowered, cap))
+    indexed = isCommonShortTerm(stats, lowered, cap)
       ? scan
       : sql`(${scan} and ${shortGrams} @> array[lower(${trimmed})]::text[])`;
   } else {
-    indexed = searchWhere(trimmed, probeOf(lowered, await readSearchStats(db))) as SQL;
+    indexed = searchWhere(trimmed, probeOf(lowered, stats)) as SQL;
   }
   const [row] = await queryRows<{ n: number; ids: Array<string | number> | null }>(
     db,

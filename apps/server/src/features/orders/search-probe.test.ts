@@ -6,7 +6,8 @@ import { queryRows } from '../../db/client';
 import { insertOrder } from '../../db/factories';
 import { findFolderOrders } from './find-folder-orders';
 import { searchWhere } from './folder-search';
-import { probeOf, readSearchStats } from './search-probe';
+import { probeOf } from './search-probe';
+import { readSearchStats } from './search-stats';
 import { plainContains } from './testing/search-reference';
 
 let database: TestDatabase;

@@ -1,5 +1,4 @@
-import { sql } from 'drizzle-orm';
-import { type DbOrTx, queryRows } from '../../db/client';
+import type { SearchStats } from './search-stats';
 
 /**
  * Which part of a rare search term the trigram index is asked for (docs/decisions.md, "Search:
@@ -11,20 +10,6 @@ import { type DbOrTx, queryRows } from '../../db/client';
  * finds every order holding the term, so the index is asked for the part whose trigrams are
  * rarest and the whole term is then checked on the few orders it returns.
  */
-
-/** What the planner's statistics say of the search column (migrations 0019 and 0022). */
-export interface SearchStats {
-  /**
-   * the sampled search texts (histogram and most common values), one per line: a term found in
-   * none is rare
-   */
-  sampleText: string;
-  sampleCount: number;
-  /** the share of orders holding each of the most common trigrams */
-  trigramShares: Map<string, number>;
-  /** the share below which a trigram is not listed */
-  unlistedShare: number;
-}
 
 /** A part of the term with this many trigrams narrows a rare term to a handful of orders. */
 const PROBE_TRIGRAMS = 3;
@@ -49,7 +34,10 @@ const CHECK_COST = 250;
  * taken when it costs less than reading the whole term's trigrams: "raizu" for "netraizu", never
  * "john" for "john.smith@gmail.com".
  */
-export function probeOf(lowered: string, stats: SearchStats): string | undefined {
+export function probeOf(
+  lowered: string,
+  stats: Pick<SearchStats, 'sampleText' | 'sampleCount' | 'trigramShares' | 'unlistedShare'>,
+): string | undefined {
   if (lowered.length <= PROBE_LENGTH || !/^[\x20-\x7e]+$/.test(lowered)) return undefined;
   const { sampleText, sampleCount } = stats;
   if (sampleCount === 0 || stats.trigramShares.size === 0 || sampleText.includes(lowered)) return undefined;
@@ -82,47 +70,5 @@ function trigramsOf(part: string): string[] {
   return Array.from({ length: part.length - 2 }, (_, i) => part.slice(i, i + 3));
 }
 
-const shareOf = (gram: string, stats: SearchStats) => stats.trigramShares.get(gram) ?? stats.unlistedShare / 2;
-
-const STATS_MS = 60_000;
-const cached = new WeakMap<DbOrTx, { at: number; stats: Promise<SearchStats> }>();
-
-/**
- * The search column's statistics, read at most once a minute (empty until the table is analysed);
- * searches arriving while they are read wait for the same reading.
- */
-export function readSearchStats(db: DbOrTx): Promise<SearchStats> {
-  const hit = cached.get(db);
-  if (hit && Date.now() - hit.at <= STATS_MS) return hit.stats;
-  const stats = loadSearchStats(db);
-  cached.set(db, { at: Date.now(), stats });
-  stats.catch(() => {
-    if (cached.get(db)?.stats === stats) cached.delete(db);
-  });
-  return stats;
-}
-
-async function loadSearchStats(db: DbOrTx): Promise<SearchStats> {
-  const [sampled] = await queryRows<{ samples: string[] | null }>(
-    db,
-    sql`select array_cat(s.histogram_bounds::text::text[], s.most_common_vals::text::text[]) as samples
-      from pg_stats s where s.tablename = 'orders' and s.attname = 'search_text' limit 1`,
-  );
-  // The arrays come whole and are paired here: unnesting them in SQL cast the statistic's array
-  // again for every row (3.6 s for 7,700 trigrams).
-  const [grams] = await queryRows<{ elems: string[] | null; freqs: number[] | null }>(
-    db,
-    sql`select s.most_common_elems::text::text[] as elems, s.most_common_elem_freqs::float8[] as freqs
-      from pg_stats_ext_exprs s where s.statistics_name = 'orders_search_trigrams' limit 1`,
-  );
-  const elems = grams?.elems ?? [];
-  const freqs = (grams?.freqs ?? []).map(Number);
-  const samples = sampled?.samples ?? [];
-  return {
-    sampleText: samples.join('\n'),
-    sampleCount: samples.length,
-    trigramShares: new Map(elems.map((gram, i) => [gram, freqs[i] ?? 0])),
-    // most_common_elem_freqs ends with the least and greatest share, then nulls' share (pg_stats)
-    unlistedShare: freqs[elems.length] ?? 0,
-  };
-}
+const shareOf = (gram: string, stats: Pick<SearchStats, 'trigramShares' | 'unlistedShare'>) =>
+  stats.trigramShares.get(gram) ?? stats.unlistedShare / 2;

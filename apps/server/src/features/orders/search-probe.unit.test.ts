@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { probeOf, type SearchStats } from './search-probe';
+import { probeOf } from './search-probe';
 
 /** 1,000 sampled texts: these, then filler that holds none of the terms below. */
-const stats = (shares: Record<string, number>, texts: string[] = []): SearchStats => {
+const stats = (shares: Record<string, number>, texts: string[] = []): Parameters<typeof probeOf>[1] => {
   const samples = [
     ...texts,
     ...Array.from({ length: 1000 - texts.length }, (_, i) => `${i} ann lee ann.lee@gmail.com`),
