@@ -3,7 +3,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { startBackgroundJobs } from './background-jobs';
 import { loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { openDatabase, SERVER_IDLE_CONNECTION_MS } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { seedIfEmpty } from './db/seed';
 import { createDocumentStorage } from './features/documents';
@@ -20,7 +20,11 @@ await migrateDatabase(database);
 if (database.engine === 'postgres') {
   // Migrations may run as long as they need; request traffic gets a statement time limit.
   await database.close();
-  database = await openDatabase({ ...databaseOptions, statementTimeoutMs: 30_000 });
+  database = await openDatabase({
+    ...databaseOptions,
+    statementTimeoutMs: 30_000,
+    idleConnectionMs: SERVER_IDLE_CONNECTION_MS,
+  });
 }
 const storage = createDocumentStorage(config);
 if (!config.isProduction && config.SEED_DEMO === 'auto') {

@@ -1,6 +1,6 @@
 import { buildApp } from '../../../apps/server/src/app';
 import { loadConfig } from '../../../apps/server/src/config';
-import { openDatabase } from '../../../apps/server/src/db/client';
+import { openDatabase, SERVER_IDLE_CONNECTION_MS } from '../../../apps/server/src/db/client';
 import { migrateDatabase } from '../../../apps/server/src/db/migrate';
 import { registerEventLoopProbe } from './event-loop-probe';
 import { registerInFlightProbe } from './in-flight-probe';
@@ -12,7 +12,11 @@ import { announceReady, closeOnSignal } from './lifecycle';
  * measured requests runs here.
  */
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: process.env.BENCH_PGLITE_DIR });
+const database = await openDatabase({
+  databaseUrl: config.DATABASE_URL,
+  pgliteDir: process.env.BENCH_PGLITE_DIR,
+  idleConnectionMs: SERVER_IDLE_CONNECTION_MS,
+});
 await migrateDatabase(database);
 const app = await buildApp({ config, database });
 registerEventLoopProbe(app, 'app');
