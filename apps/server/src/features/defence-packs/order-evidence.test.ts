@@ -2,9 +2,10 @@ import { MAIL_EVENT_TYPES } from '@nzeta/domain';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertMailRecords } from '../../../test/mail-records';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database';
 import { buildDownload, buildMailMessage, buildRemark, insertOrder } from '../../db/factories';
-import { documents, downloadHistory, mailEvents, mailMessages, orderActivity, orders, remarks } from '../../db/schema';
+import { downloadHistory, mailMessages, orderActivity, orders, remarks } from '../../db/schema';
 import { loadOrderEvidence, PACK_HISTORY_CAP } from './order-evidence';
 import { plainOrderEvidence } from './testing/plain-order-evidence';
 
@@ -62,49 +63,7 @@ async function orderWith(r: Records): Promise<number> {
   const db = database.db;
   const { orderId } = await insertOrder(db, { processStatus: 'ChargeBack' });
   if (r.refundDate) await db.update(orders).set({ refundDate: r.refundDate }).where(eq(orders.orderId, orderId));
-  const docs = r.documents.length
-    ? await db
-        .insert(documents)
-        .values(
-          r.documents.map((createdAt, i) => ({
-            orderId,
-            file1: `ev${orderId}-${i}.pdf`,
-            contentType: 'application/pdf',
-            size: 10,
-            sha256: 'x',
-            customerName: 'Ana Example',
-            mailServiceProvider: 'AWS',
-            createdAt,
-          })),
-        )
-        .returning({ id: documents.id })
-    : [];
-  for (const [i, m] of r.mails.entries()) {
-    const { events, withDocument, ...mail } = m;
-    const [row] = await db
-      .insert(mailMessages)
-      .values(
-        buildMailMessage({
-          orderId,
-          ...mail,
-          idempotencyKey: `ev:${orderId}:${i}`,
-          documentId: withDocument ? (docs[i % Math.max(docs.length, 1)]?.id ?? null) : null,
-        }),
-      )
-      .returning({ id: mailMessages.id });
-    if (row && events.length) {
-      await db.insert(mailEvents).values(
-        events.map((e, j) => ({
-          mailId: row.id,
-          provider: 'sendgrid',
-          event: e.event,
-          providerEventId: `ev-${row.id}-${j}`,
-          occurredAt: e.at,
-          url: e.url,
-        })),
-      );
-    }
-  }
+  await insertMailRecords(db, orderId, `ev${orderId}`, r);
   if (r.downloads.length) {
     await db.insert(downloadHistory).values(r.downloads.map((d) => buildDownload({ orderId, ...d })));
   }

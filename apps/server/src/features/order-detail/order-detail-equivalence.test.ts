@@ -2,18 +2,11 @@ import { isDeepStrictEqual } from 'node:util';
 import { contracts, DELIVERY_STATES, MAIL_EVENT_TYPES } from '@nzeta/domain';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertMailRecords } from '../../../test/mail-records';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { testEngine } from '../../../test/test-database';
 import { buildDownload, buildMailMessage, buildRemark, insertOrder } from '../../db/factories';
-import {
-  documents,
-  downloadHistory,
-  mailEvents,
-  mailMessages,
-  orderActivity,
-  orderOtherNames,
-  remarks,
-} from '../../db/schema';
+import { downloadHistory, mailEvents, mailMessages, orderActivity, orderOtherNames, remarks } from '../../db/schema';
 import { DETAIL_LIST_LIMIT, MAIL_EVENTS_LIMIT } from './get-order-detail';
 import { plainOrderDetail } from './testing/plain-order-detail';
 
@@ -95,49 +88,7 @@ async function addHistory(orderId: number, h: History): Promise<void> {
   const db = t.database.db;
   const batch = `${orderId}-${(additions++).toString(36)}`;
   if (h.otherNames.length) await db.insert(orderOtherNames).values(h.otherNames.map((n) => ({ orderId, ...n })));
-  const docs = h.documents.length
-    ? await db
-        .insert(documents)
-        .values(
-          h.documents.map((createdAt, i) => ({
-            orderId,
-            file1: `doc${batch}-${i}.pdf`,
-            contentType: 'application/pdf',
-            size: 10,
-            sha256: 'x',
-            customerName: 'Ana Example',
-            mailServiceProvider: 'AWS',
-            createdAt,
-          })),
-        )
-        .returning({ id: documents.id })
-    : [];
-  for (const [i, m] of h.mails.entries()) {
-    const { events, withDocument, ...mail } = m;
-    const [row] = await db
-      .insert(mailMessages)
-      .values(
-        buildMailMessage({
-          orderId,
-          ...mail,
-          idempotencyKey: `eq:${batch}:${i}`,
-          documentId: withDocument ? (docs[i % Math.max(docs.length, 1)]?.id ?? null) : null,
-        }),
-      )
-      .returning({ id: mailMessages.id });
-    if (row && events.length) {
-      await db.insert(mailEvents).values(
-        events.map((e, j) => ({
-          mailId: row.id,
-          provider: 'sendgrid',
-          event: e.event,
-          providerEventId: `ev-${row.id}-${j}`,
-          occurredAt: e.at,
-          url: e.url,
-        })),
-      );
-    }
-  }
+  await insertMailRecords(db, orderId, batch, h);
   if (h.downloads.length)
     await db.insert(downloadHistory).values(h.downloads.map((d) => buildDownload({ orderId, ...d })));
   if (h.remarks.length) await db.insert(remarks).values(h.remarks.map((r) => buildRemark({ orderId, ...r })));
