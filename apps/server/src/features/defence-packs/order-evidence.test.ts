@@ -5,13 +5,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertMailRecords } from '../../../test/mail-records';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database';
 import { buildDownload, buildMailMessage, buildRemark, insertOrder } from '../../db/factories';
-import { downloadHistory, mailMessages, orderActivity, orders, remarks } from '../../db/schema';
+import { downloadHistory, mailMessages, orderActivity, orders, remarks, settings } from '../../db/schema';
 import { loadOrderEvidence, PACK_HISTORY_CAP } from './order-evidence';
 import { plainOrderEvidence } from './testing/plain-order-evidence';
 
 let database: TestDatabase;
 beforeAll(async () => {
   database = await createTestDatabase();
+  // The company's own settings, partly given, so both reads must merge them with the defaults.
+  await database.db.insert(settings).values([
+    { key: 'company', value: { name: 'Kiwi Visa Desk Ltd', phone: '+64 4 555 0100' } },
+    { key: 'productTitle', value: 'NZeTA application service' },
+  ]);
 });
 afterAll(() => database.destroy());
 
@@ -90,6 +95,7 @@ describe('the defence evidence read in one statement', () => {
         const plain = await plainOrderEvidence(database.db, orderId, MAIL_FROM);
         const read = await loadOrderEvidence(database.db, orderId, { mailFrom: MAIL_FROM });
         expect(read).toStrictEqual(plain);
+        expect(read.company.company.name).toBe('Kiwi Visa Desk Ltd');
         // The approval is one of the e-mails read, as the letters and sections expect.
         expect(read.approval === null || read.mails.includes(read.approval)).toBe(true);
       }),

@@ -50,11 +50,18 @@ export async function getCompanySettings(db: DbOrTx): Promise<CompanySettings> {
   const rows = await db
     .select({ key: settings.key, value: settings.value })
     .from(settings)
-    .where(inArray(settings.key, ['company', 'support', 'productTitle']));
-  const settingValue = (key: string) => rows.find((row) => row.key === key)?.value;
-  const company = companySchema.safeParse(settingValue('company'));
-  const support = supportSchema.safeParse(settingValue('support'));
-  const title = text.safeParse(settingValue('productTitle'));
+    .where(inArray(settings.key, [...COMPANY_SETTING_KEYS]));
+  return companySettingsOf(Object.fromEntries(rows.map((row) => [row.key, row.value])));
+}
+
+/** The settings rows the company settings are made of. */
+export const COMPANY_SETTING_KEYS = ['company', 'support', 'productTitle'] as const;
+
+/** The company settings from those rows' values by key (a read that fetched them with others). */
+export function companySettingsOf(values: Partial<Record<string, unknown>>): CompanySettings {
+  const company = companySchema.safeParse(values.company);
+  const support = supportSchema.safeParse(values.support);
+  const title = text.safeParse(values.productTitle);
   return {
     company: { ...DEFAULT_COMPANY_SETTINGS.company, ...(company.success ? definedOnly(company.data) : {}) },
     support: { ...DEFAULT_COMPANY_SETTINGS.support, ...(support.success ? definedOnly(support.data) : {}) },

@@ -1,6 +1,11 @@
 // The mail feature's public face for other features (outbox internals stay inside).
 
-export { type CompanySettings, getCompanySettings } from './company-settings';
+export {
+  COMPANY_SETTING_KEYS,
+  type CompanySettings,
+  companySettingsOf,
+  getCompanySettings,
+} from './company-settings';
 export { isComplainedAddress, markComplainedAddress } from './complaints';
 export { findMailEvents, type OrderMailEvent } from './find-mail-events';
 export { enqueueMail, isDeliverableAddress, type MailMessage } from './outbox';
