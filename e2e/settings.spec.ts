@@ -71,8 +71,9 @@ test('a member turns on two-step verification and then signs in with a code', as
   await page.getByLabel('Code from the app').fill(authenticator.generate(secret));
   await page.getByRole('button', { name: 'Verify and turn on' }).click();
   await expect(page.getByText('Two-step verification is on.')).toBeVisible();
+  // The codes come with the answer that turns verification on: wait for them, not just the heading.
+  await expect(page.locator('.recovery-code-list code')).toHaveCount(10);
   const codes = await page.locator('.recovery-code-list code').allTextContents();
-  expect(codes).toHaveLength(10);
   await page.getByRole('button', { name: 'I have saved them' }).click();
   await expect(page.locator('.recovery-code-list')).toHaveCount(0);
   await expect(page.getByText('10 unused recovery codes left.', { exact: false })).toBeVisible();
