@@ -56,10 +56,10 @@ export const PACK_HISTORY_CAP = 300;
 
 /**
  * The order, its records and the company settings in one statement (the plain read took eight,
- * in three round trips):
- * each list is written as JSON by the database and decoded as drizzle decodes a selected row, so
- * the rows are the ones a plain select answers (testing/plain-order-evidence.ts, compared in the
- * tests). A prepared statement: its plan does not depend on the order.
+ * in three round trips): each list is written as JSON by the database and decoded as drizzle
+ * decodes a selected row, so the rows are the ones a plain select answers
+ * (testing/plain-order-evidence.ts, compared in the tests). A prepared statement: its plan does
+ * not depend on the order.
  */
 export async function loadOrderEvidence(
   db: DbOrTx,
@@ -100,48 +100,57 @@ interface EvidenceRecord {
   approvalEvents: JsonRow[];
 }
 
-/** Rows of `table` as a JSON array in `orderBy` order ("__n" carries it; decoding drops it). */
-function jsonList(table: Table, where: SQL, orderBy: SQL, limit?: number): SQL {
-  return sql`coalesce((select json_agg(to_json(r) order by r."__n") from (
-    select ${jsonColumns(table)}, row_number() over (order by ${orderBy}) as "__n"
-    from ${table} where ${where} order by ${orderBy}${limit === undefined ? sql`` : sql` limit ${limit}`}) r), '[]'::json)`;
+/** Rows of `table` in `orderBy` order, at most `limit`, numbered in that order as "__n". */
+function numberedRows(table: Table, where: SQL, orderBy: SQL, limit?: number): SQL {
+  return sql`select ${jsonColumns(table)}, row_number() over (order by ${orderBy}) as "__n"
+    from ${table} where ${where} order by ${orderBy}${limit === undefined ? sql`` : sql` limit ${limit}`}`;
 }
+
+/** numberedRows as a JSON array in their order (decoding drops "__n"), empty rather than null. */
+const jsonArray = (rows: SQL) =>
+  sql`coalesce((select json_agg(to_json(r) order by r."__n") from (${rows}) r), '[]'::json)`;
 
 function evidenceQuery(orderId: number): SQL {
   // The approval e-mail: the first sent one among the order's first PACK_HISTORY_CAP e-mails,
   // else the first queued one, as the letters describe it.
-  return sql`with m as (
-      select ${jsonColumns(mailMessages)},
-        row_number() over (order by ${mailMessages.createdAt}, ${mailMessages.id}) as "__n"
-      from ${mailMessages} where ${mailMessages.orderId} = ${orderId}
-      order by ${mailMessages.createdAt}, ${mailMessages.id} limit ${PACK_HISTORY_CAP}
-    ), a as (
+  return sql`with m as (${numberedRows(
+    mailMessages,
+    sql`${mailMessages.orderId} = ${orderId}`,
+    sql`${mailMessages.createdAt}, ${mailMessages.id}`,
+    PACK_HISTORY_CAP,
+  )}), a as (
       select "id", "documentId" from m where "kind" = 'approval' order by ("state" = 'sent') desc, "__n" limit 1
     )
     select
       (select to_json(o) from (select ${jsonColumns(orders)} from ${orders} where ${orders.orderId} = ${orderId}) o) as "order",
       (select json_object_agg(${settings.key}, ${settings.value}) from ${settings}
         where ${inArray(settings.key, [...COMPANY_SETTING_KEYS])}) as "settings",
-      coalesce((select json_agg(to_json(m) order by m."__n") from m), '[]'::json) as "mails",
-      ${jsonList(
-        downloadHistory,
-        sql`${downloadHistory.orderId} = ${orderId}`,
-        sql`${downloadHistory.createdAt}, ${downloadHistory.id}`,
-        PACK_HISTORY_CAP,
+      ${jsonArray(sql`select * from m`)} as "mails",
+      ${jsonArray(
+        numberedRows(
+          downloadHistory,
+          sql`${downloadHistory.orderId} = ${orderId}`,
+          sql`${downloadHistory.createdAt}, ${downloadHistory.id}`,
+          PACK_HISTORY_CAP,
+        ),
       )} as "downloads",
-      ${jsonList(
-        orderActivity,
-        sql`${orderActivity.orderId} = ${orderId}`,
-        sql`${orderActivity.createdAt}, ${orderActivity.id}`,
+      ${jsonArray(
+        numberedRows(
+          orderActivity,
+          sql`${orderActivity.orderId} = ${orderId}`,
+          sql`${orderActivity.createdAt}, ${orderActivity.id}`,
+        ),
       )} as "activity",
       exists (select 1 from ${remarks} where ${remarks.orderId} = ${orderId} and ${remarks.statusRefund} = 'Y') as "refundRemark",
       (select to_json("id") from a) as "approvalId",
       (select to_json(d) from (select ${jsonColumns(documents)} from ${documents}
         where ${documents.id} = (select "documentId" from a)) d) as "approvalDocument",
-      ${jsonList(
-        mailEvents,
-        sql`${mailEvents.mailId} = (select "id" from a)`,
-        sql`${mailEvents.occurredAt}, ${mailEvents.id}`,
+      ${jsonArray(
+        numberedRows(
+          mailEvents,
+          sql`${mailEvents.mailId} = (select "id" from a)`,
+          sql`${mailEvents.occurredAt}, ${mailEvents.id}`,
+        ),
       )} as "approvalEvents"`;
 }
 

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import PDFDocument from 'pdfkit';
+import { memoizeByObject } from '../../lib/memo';
 import { packageFile } from '../../paths';
 
 type Pdf = PDFKit.PDFDocument;
@@ -165,21 +166,13 @@ function forgetGlyphsMadeWithoutText(font: ParsedFontInternals, embedded: Embedd
 }
 
 /** Each font's base glyphs, looked up once per process: glyph id, advance and code point. */
-const baseGlyphs = new Map<ParsedFontInternals, Array<[number, number, number]>>();
-
-function baseGlyphsOf(font: ParsedFontInternals, glyphForCodePoint: (codePoint: number) => GlyphInternals) {
-  let glyphs = baseGlyphs.get(font);
-  if (!glyphs) {
-    glyphs = [];
-    for (const char of BASE_GLYPH_TEXT) {
-      const codePoint = char.codePointAt(0) ?? 0;
-      const glyph = glyphForCodePoint.call(font, codePoint);
-      if (glyph.id !== 0) glyphs.push([glyph.id, glyph.advanceWidth, codePoint]);
-    }
-    baseGlyphs.set(font, glyphs);
-  }
-  return glyphs;
-}
+const baseGlyphsOf = memoizeByObject((font: Required<Pick<ParsedFontInternals, 'glyphForCodePoint'>>) =>
+  Array.from(BASE_GLYPH_TEXT, (char): [number, number, number] => {
+    const codePoint = char.codePointAt(0) ?? 0;
+    const glyph = font.glyphForCodePoint(codePoint);
+    return [glyph.id, glyph.advanceWidth, codePoint];
+  }).filter(([id]) => id !== 0),
+);
 
 /**
  * Puts the base glyphs into a new embedding's subset, with the width and text each would get from
@@ -187,9 +180,8 @@ function baseGlyphsOf(font: ParsedFontInternals, glyphForCodePoint: (codePoint: 
  */
 function includeBaseGlyphs(font: ParsedFontInternals, embedded: EmbeddedFontInternals): boolean {
   const { subset, widths, unicode, scale } = embedded;
-  const { glyphForCodePoint } = font;
   if (
-    typeof glyphForCodePoint !== 'function' ||
+    typeof font.glyphForCodePoint !== 'function' ||
     typeof subset?.includeGlyph !== 'function' ||
     !Array.isArray(widths) ||
     !Array.isArray(unicode) ||
@@ -197,7 +189,9 @@ function includeBaseGlyphs(font: ParsedFontInternals, embedded: EmbeddedFontInte
   ) {
     return false;
   }
-  for (const [id, advanceWidth, codePoint] of baseGlyphsOf(font, glyphForCodePoint)) {
+  for (const [id, advanceWidth, codePoint] of baseGlyphsOf(
+    font as Required<Pick<ParsedFontInternals, 'glyphForCodePoint'>>,
+  )) {
     const gid = subset.includeGlyph(id);
     widths[gid] ??= advanceWidth * scale;
     unicode[gid] ??= [codePoint];
