@@ -88,6 +88,8 @@ export const orders = pgTable(
     // This index and orders_processed_at_idx also INCLUDE the columns deep pages and reports read
     // (migration 0003), which drizzle cannot declare.
     index('orders_created_idx').on(t.createdAt.desc(), t.orderId.desc()),
+    // INCLUDEs the columns a search tests, so a common term is counted from it alone (migration 0023).
+    index('orders_search_walk_idx').on(t.createdAt.desc()),
     index('orders_assigned_idx').on(t.assignedTo, t.processStatus).where(sql`${t.assignedTo} is not null`),
     index('orders_processing_date_idx')
       .on(t.processStatus, t.processingDate)
