@@ -114,6 +114,12 @@ export function appEndpoints(ctx: EndpointContext): Endpoint[] {
   const deep50 = deepPage(50, largest.count);
   const deep500 = deepPage(500, largest.count);
   const terms = samples.searchTerms;
+  const defencePack = (orderId: number): RequestSpec => ({
+    method: 'POST',
+    path: '/api/admin/get-defence-pack-pdf',
+    body: { orderId, defencePackType: 1 },
+    token: team,
+  });
   const whole = fixed({ method: 'GET', path: `/api/admin/get-orders-list/${allFolder.key}`, token: team });
 
   return [
@@ -163,15 +169,13 @@ export function appEndpoints(ctx: EndpointContext): Endpoint[] {
       fixed({ method: 'POST', path: '/api/admin/get-processed-by-count', body: range, token: tokens.admin }),
     ),
     endpoint('track-order', 'track-order (visitor)', visitors(samples.trackPairs)),
+    // The same 200 orders in turn, as staff print a pack again, and orders whose pack is drawn
+    // for the first time: the server keeps the letters it drew (PDF_CACHE_MAX_AGE_MS).
+    endpoint('defence-pack-pdf', 'defence pack 1 PDF', rotate(samples.deliveredIds, defencePack)),
     endpoint(
-      'defence-pack-pdf',
-      'defence pack 1 PDF',
-      rotate(samples.deliveredIds, (id) => ({
-        method: 'POST',
-        path: '/api/admin/get-defence-pack-pdf',
-        body: { orderId: id, defencePackType: 1 },
-        token: team,
-      })),
+      'defence-pack-pdf-first',
+      'defence pack 1 PDF, each drawn the first time',
+      rotate(samples.firstDrawIds, defencePack),
     ),
   ];
 }

@@ -7,6 +7,11 @@ import { FIRST_ORDER_ID } from './seed-orders';
 export interface Samples {
   /** delivered orders with documents, mails and downloads: detail and defence pack */
   deliveredIds: number[];
+  /**
+   * more delivered orders, none of them among deliveredIds: more than the server keeps drawn
+   * letters of, so a defence pack asked in turn for each is drawn for the first time
+   */
+  firstDrawIds: number[];
   /** order id and e-mail pairs a customer would type into track-order */
   trackPairs: Array<{ orderId: number; email: string }>;
   searchTerms: {
@@ -19,6 +24,7 @@ export interface Samples {
 }
 
 const SAMPLE_SIZE = 200;
+const FIRST_DRAW_SIZE = 5_000;
 
 export async function readSamples(db: Db, orders: number): Promise<Samples> {
   const stride = Math.max(1, Math.floor(orders / (SAMPLE_SIZE * 2)));
@@ -28,6 +34,14 @@ export async function readSamples(db: Db, orders: number): Promise<Samples> {
       where o.process_status = 'Completed' and (o.order_id - ${FIRST_ORDER_ID}) % ${stride} = 0
         and exists (select 1 from download_history d where d.order_id = o.order_id)
       order by o.order_id limit ${SAMPLE_SIZE}`,
+  );
+  const firstDrawStride = Math.max(1, Math.floor(orders / (FIRST_DRAW_SIZE * 2)));
+  const forFirstDraw = await queryRows<{ id: string }>(
+    db,
+    sql`select o.order_id::text as id from orders o
+      where o.process_status = 'Completed' and (o.order_id - ${FIRST_ORDER_ID}) % ${firstDrawStride} = 0
+        and exists (select 1 from download_history d where d.order_id = o.order_id)
+      order by o.order_id limit ${FIRST_DRAW_SIZE + SAMPLE_SIZE}`,
   );
   const tracked = await queryRows<{ id: string; email: string }>(
     db,
@@ -43,8 +57,11 @@ export async function readSamples(db: Db, orders: number): Promise<Samples> {
       order by order_id limit 1`,
   );
   if (!delivered.length || !tracked.length || !rare) throw new Error('The data set is too small to sample from.');
+  const deliveredIds = delivered.map((r) => Number(r.id));
+  const sampled = new Set(deliveredIds);
   return {
-    deliveredIds: delivered.map((r) => Number(r.id)),
+    deliveredIds,
+    firstDrawIds: forFirstDraw.map((r) => Number(r.id)).filter((id) => !sampled.has(id)),
     trackPairs: tracked.map((r) => ({ orderId: Number(r.id), email: r.email })),
     searchTerms: {
       rare: rare.name,

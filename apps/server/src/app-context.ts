@@ -6,6 +6,7 @@ import type { AppMetrics } from './features/metrics/app-metrics';
 import type { OrderDetailCache } from './features/order-detail';
 import type { RollupCache } from './features/orders';
 import type { AuditBatch } from './lib/audit-batch';
+import type { DrawnPdfs } from './lib/drawn-pdfs';
 import type { EventHub } from './lib/event-hub';
 import type { MemberCache } from './lib/member-cache';
 import type { PdfRenderer } from './lib/pdf-renderer';
@@ -33,6 +34,8 @@ export interface AppContext {
   rollup: RollupCache;
   /** draws every PDF (defence packs, evidence bundles, invoices) in worker threads (PDF_WORKERS) */
   pdf: PdfRenderer;
+  /** defence packs already drawn, handed out again for the same evidence and day (PDF_CACHE_MAX_AGE_MS) */
+  drawnPdfs: DrawnPdfs;
   /** Prometheus series; undefined when METRICS_TOKEN is unset (nothing is recorded) */
   metrics?: AppMetrics | undefined;
 }

@@ -42,6 +42,7 @@ import { visitorRoutes } from './features/visitor/visitor.routes';
 import { answerSerializerCompiler } from './lib/answer-serializer';
 import { AuditBatch } from './lib/audit-batch';
 import { apiDescriptionSchema } from './lib/contract-schema';
+import { DrawnPdfs } from './lib/drawn-pdfs';
 import { EventHub } from './lib/event-hub';
 import { MemberCache } from './lib/member-cache';
 import { serializeRequest } from './lib/redact-url';
@@ -127,6 +128,8 @@ export async function buildApp({
   await members.start();
   const orderDetails = new OrderDetailCache(database, config.DETAIL_CACHE_MAX_AGE_MS);
   await orderDetails.start();
+  const drawnPdfs = new DrawnPdfs({ maxAgeMs: config.PDF_CACHE_MAX_AGE_MS });
+  await drawnPdfs.start(database);
   const auditBatch = new AuditBatch(database.db, app.log);
   const metrics = config.METRICS_TOKEN ? createAppMetrics(database) : undefined;
   // Shared services are built here, once; features take them from app.ctx.
@@ -142,6 +145,7 @@ export async function buildApp({
     mail: createTransports(config),
     rollup: new RollupCache(events, config.FOLDER_COUNTS_MAX_AGE_MS),
     pdf: createPdfRenderer(config.pdfWorkers),
+    drawnPdfs,
     metrics,
   };
   app.decorate('ctx', ctx);
@@ -150,6 +154,7 @@ export async function buildApp({
     // Requests have ended: the views they audited are written before the database closes.
     await auditBatch.flush();
     await orderDetails.stop();
+    await drawnPdfs.stop();
     await members.stop();
     await events.stop();
   });

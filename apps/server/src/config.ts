@@ -35,6 +35,11 @@ const envSchema = z.object({
    * heard of (LISTEN/NOTIFY), this bounds the rest; 0: read on every request
    */
   DETAIL_CACHE_MAX_AGE_MS: z.coerce.number().int().min(0).default(5000),
+  /**
+   * How long a drawn defence pack is handed out again for the same evidence and day; a change to
+   * the order ends it at once when heard of; 0: every pack is drawn
+   */
+  PDF_CACHE_MAX_AGE_MS: z.coerce.number().int().min(0).default(600_000),
   BUSINESS_TZ: z.string().default('America/New_York'),
   PUBLIC_SITE_URL: z.url().default('https://www.example.com'),
   /** This app's own address for links in e-mails; required in production (never a request's Host) */

@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import {
   businessToday,
@@ -243,7 +244,24 @@ describe('the one date path', () => {
 
   it('writes the long date of letters and bounds a business day', () => {
     expect(formatLongDate('2026-11-26T03:00:00Z', 'America/New_York')).toBe('25 November 2026');
+    expect(formatLongDate('not a date')).toBe('-');
     expect(startOfBusinessDay('2026-11-26', 'America/New_York')).toBe('2026-11-26T05:00:00.000Z');
     expect(startOfNextBusinessDay('2026-11-26', 'America/New_York')).toBe('2026-11-27T05:00:00.000Z');
+  });
+
+  it("writes every letter's date as dayjs' zone conversion did, in any zone and around every change of day", () => {
+    const zones = ['America/New_York', 'Pacific/Auckland', 'Pacific/Chatham', 'Asia/Kolkata', 'Europe/London', 'UTC'];
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2100-12-31T23:59:59Z'), noInvalidDate: true }),
+        fc.constantFrom(...zones),
+        fc.boolean(),
+        (at, tz, asText) => {
+          const value = asText ? at.toISOString() : at;
+          expect(formatLongDate(value, tz)).toBe(dayjs(at).tz(tz).format('D MMMM YYYY'));
+        },
+      ),
+      { numRuns: 2_000 },
+    );
   });
 });

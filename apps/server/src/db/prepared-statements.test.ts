@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testEngine } from '../../test/test-database';
-import { queryRows, queryRowsPrepared } from './client';
+import { preparedStatement, queryRows, queryRowsPrepared } from './client';
 import { insertOrder } from './factories';
 
 let database: TestDatabase;
@@ -35,6 +35,31 @@ describe('queryRowsPrepared', () => {
       expect(names).toHaveLength(1);
     },
   );
+});
+
+describe('preparedStatement', () => {
+  const byEmail = preparedStatement<{ id: string; email: string }>(
+    () =>
+      sql`select order_id::text as id, email from orders where email = ${sql.placeholder('email')} or order_id = ${sql.placeholder('id')} order by order_id`,
+  );
+  const plain = (email: string, id: number) =>
+    sql`select order_id::text as id, email from orders where email = ${email} or order_id = ${id} order by order_id`;
+
+  it('answers what the statement built with those values answers, for every call', async () => {
+    const made = await Promise.all([1, 2, 3].map((n) => insertOrder(database.db, { email: `s${n}@example.com` })));
+    for (const [email, id] of [
+      ['s1@example.com', made[2]?.orderId ?? 0],
+      ['s2@example.com', 0],
+      ['nobody@example.com', made[0]?.orderId ?? 0],
+      ['nobody@example.com', 0],
+    ] as const) {
+      const rows = await byEmail(database.db, { email, id });
+      expect(rows).toEqual(await queryRows(database.db, plain(email, id)));
+    }
+    expect(await byEmail(database.db, { email: 's2@example.com', id: 0 })).toEqual([
+      { id: String(made[1]?.orderId), email: 's2@example.com' },
+    ]);
+  });
 });
 
 describe('the planner', () => {

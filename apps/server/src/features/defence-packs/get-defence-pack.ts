@@ -1,5 +1,6 @@
 import { type DefencePackDetails, formatLongDate } from '@nzeta/domain';
 import type { DbOrTx } from '../../db/client';
+import type { DrawnPdfs } from '../../lib/drawn-pdfs';
 import type { PdfRenderer } from '../../lib/pdf-renderer';
 import {
   customerMails,
@@ -33,14 +34,29 @@ export interface DefencePackRequest {
 
 /**
  * The defence pack as a PDF (POST /admin/get-defence-pack-pdf): the evidence is read here, the
- * PDF drawn by the renderer (a worker thread), so the event loop keeps serving meanwhile.
+ * PDF drawn by the renderer (a worker thread), so the event loop keeps serving meanwhile. A letter
+ * already drawn from the same evidence on the same day is handed out again (`drawn`).
  */
-export async function getDefencePackPdf(db: DbOrTx, pdf: PdfRenderer, request: DefencePackRequest): Promise<Buffer> {
+export async function getDefencePackPdf(
+  db: DbOrTx,
+  pdf: PdfRenderer,
+  drawn: DrawnPdfs,
+  request: DefencePackRequest,
+): Promise<Buffer> {
   const evidence = await loadOrderEvidence(db, request.orderId, { mailFrom: request.mailFrom });
-  return pdf.render('defencePack', evidence, request.pack, {
-    today: request.today ?? new Date(),
-    timeZone: request.timeZone,
-  });
+  const today = request.today ?? new Date();
+  const timeZone = request.timeZone;
+  // The letter shows the day alone (formatLongDate): what it is drawn from, as its key.
+  const inputs: [string, ...unknown[]] = [
+    'defencePack',
+    request.pack,
+    formatLongDate(today, timeZone),
+    timeZone,
+    evidence,
+  ];
+  return drawn.get(request.orderId, inputs, () =>
+    pdf.render('defencePack', evidence, request.pack, { today, timeZone }),
+  );
 }
 
 /** The same letter as data, for the modal preview (POST /admin/defence-pack-details). */

@@ -56,7 +56,12 @@ export async function disputesRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) => ({
       status: 1,
       message: 'Evidence loaded.',
-      data: await getChargebackEvidence(app.ctx.db, app.ctx.pdf, evidenceRequest(request.params.orderId)),
+      data: await getChargebackEvidence(
+        app.ctx.db,
+        app.ctx.pdf,
+        app.ctx.drawnPdfs,
+        evidenceRequest(request.params.orderId),
+      ),
     }),
   );
 
@@ -65,7 +70,12 @@ export async function disputesRoutes(fastify: FastifyInstance): Promise<void> {
     { config: { permission: 'orders.work' }, schema: contractSchema(disputes.disputeEvidencePdf, tags) },
     async (request, reply) => {
       const { orderId } = request.params;
-      const { pdf, summary } = await getEvidenceBundle(app.ctx.db, app.ctx.pdf, evidenceRequest(orderId));
+      const { pdf, summary } = await getEvidenceBundle(
+        app.ctx.db,
+        app.ctx.pdf,
+        app.ctx.drawnPdfs,
+        evidenceRequest(orderId),
+      );
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="chargeback-evidence-${orderId}.pdf"`)

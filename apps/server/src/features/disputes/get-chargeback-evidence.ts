@@ -1,6 +1,7 @@
 import type { ChargebackEvidence, EvidenceCheck } from '@nzeta/domain';
 import { formatDateTime, orDash } from '@nzeta/domain';
 import type { Db } from '../../db/client';
+import type { DrawnPdfs } from '../../lib/drawn-pdfs';
 import type { PdfRenderer } from '../../lib/pdf-renderer';
 import { documentDeliveredAt, isToCustomer, loadOrderEvidence, type OrderEvidence } from '../defence-packs';
 import { renderBundleOnce } from './bundle-cache';
@@ -67,13 +68,14 @@ export interface ChargebackEvidenceRequest {
 export async function getChargebackEvidence(
   db: Db,
   pdf: PdfRenderer,
+  drawn: DrawnPdfs,
   request: ChargebackEvidenceRequest,
 ): Promise<ChargebackEvidence> {
   const ev = await loadOrderEvidence(db, request.orderId, { mailFrom: request.mailFrom });
   const [row, profiles] = await Promise.all([findDisputeRow(db, request.orderId), getBundleProfiles(db)]);
   const dispute = toDisputeRecord(row, ev.order);
   // the same render the download then serves (the bundle's size and pages are its summary)
-  const { summary } = await renderBundleOnce(pdf, ev, dispute, {
+  const { summary } = await renderBundleOnce(pdf, drawn, ev, dispute, {
     today: new Date(),
     timeZone: request.timeZone,
     profile: profiles[dispute.network],

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client';
+import type { DrawnPdfs } from '../../lib/drawn-pdfs';
 import type { PdfRenderer } from '../../lib/pdf-renderer';
 import { loadOrderEvidence } from '../defence-packs';
 import { renderBundleOnce } from './bundle-cache';
@@ -17,12 +18,13 @@ export interface EvidenceBundleRequest {
 export async function getEvidenceBundle(
   db: Db,
   pdf: PdfRenderer,
+  drawn: DrawnPdfs,
   request: EvidenceBundleRequest,
 ): Promise<RenderedBundle> {
   const evidence = await loadOrderEvidence(db, request.orderId, { mailFrom: request.mailFrom });
   const [row, profiles] = await Promise.all([findDisputeRow(db, request.orderId), getBundleProfiles(db)]);
   const dispute = toDisputeRecord(row, evidence.order);
-  return renderBundleOnce(pdf, evidence, dispute, {
+  return renderBundleOnce(pdf, drawn, evidence, dispute, {
     today: request.today ?? new Date(),
     timeZone: request.timeZone,
     profile: profiles[dispute.network],

@@ -1,9 +1,9 @@
 import type { OrderDetail } from '@nzeta/domain';
 import type { Database } from '../../db/client';
 import { STAFF_CHANGES_CHANNEL } from '../../lib/member-cache';
+import { ORDER_DETAIL_CHANGES_CHANNEL, orderOfNotice } from '../../lib/order-change-notices';
 
-/** Announced by the database's triggers (migration 0018): an order id, or '*' for every order. */
-export const ORDER_DETAIL_CHANGES_CHANNEL = 'order_detail_changes';
+export { ORDER_DETAIL_CHANGES_CHANNEL } from '../../lib/order-change-notices';
 
 interface Entry {
   detail: OrderDetail;
@@ -103,9 +103,9 @@ export class OrderDetailCache {
     this.entries.set(orderId, entry);
   }
 
-  /** '' (heard after a reconnection: notifications may have been lost), '*' and anything unknown end every entry. */
   private heard(payload: string): void {
-    if (/^\d{1,15}$/.test(payload)) this.forget(Number(payload));
-    else this.forgetAll();
+    const order = orderOfNotice(payload);
+    if (order === 'all') this.forgetAll();
+    else this.forget(order);
   }
 }

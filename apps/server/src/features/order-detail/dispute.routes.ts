@@ -18,7 +18,7 @@ export async function disputeRoutes(fastify: FastifyInstance): Promise<void> {
     { config: work, schema: contractSchema(detail.defencePackPdf, ['defence packs']) },
     async (request, reply) => {
       const { orderId, defencePackType } = request.body;
-      const pdf = await getDefencePackPdf(app.ctx.db, app.ctx.pdf, {
+      const pdf = await getDefencePackPdf(app.ctx.db, app.ctx.pdf, app.ctx.drawnPdfs, {
         orderId,
         pack: defencePackType === 1 ? 1 : 2,
         timeZone: app.ctx.config.BUSINESS_TZ,

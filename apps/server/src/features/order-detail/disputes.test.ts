@@ -2,12 +2,13 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { TestApp } from '../../../test/test-app';
 import { withAppAndJobs } from '../../../test/with-app-and-jobs';
 import type { BackgroundJobs } from '../../background-jobs';
 import { buildDownload, buildMailMessage, insertOrder } from '../../db/factories';
-import { downloadHistory, mailMessages } from '../../db/schema';
+import { downloadHistory, mailMessages, orders } from '../../db/schema';
+import { DrawnPdfs } from '../../lib/drawn-pdfs';
 import { createPdfRenderer } from '../../pdf-jobs';
 import { DEFENCE_STATUS_MESSAGE } from '../defence-packs/get-defence-pack';
 import { pdfPages } from '../defence-packs/pdf-text';
@@ -143,10 +144,61 @@ describe('defence packs', () => {
     });
   });
 
+  it('prints a pack again as the letter already drawn, and anew once its records change', async () => {
+    const { token } = await t.signInAs('Team');
+    const order = await disputedOrder();
+    const renderer = t.app.ctx.pdf;
+    const render = vi.spyOn(renderer, 'render');
+    try {
+      const first = await packPdf(token, order.orderId, 1);
+      const again = await packPdf(token, order.orderId, 1);
+      expect(again.statusCode).toBe(200);
+      expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+      expect(render).toHaveBeenCalledTimes(1);
+      // The other pack is another letter.
+      expect((await pdfPages((await packPdf(token, order.orderId, 2)).rawPayload)).join('\n')).toContain(
+        'Email History',
+      );
+      expect(render).toHaveBeenCalledTimes(2);
+
+      // The kept letter reads as one drawn now from the same records.
+      const kept = t.app.ctx.drawnPdfs;
+      t.app.ctx.drawnPdfs = new DrawnPdfs({ maxAgeMs: 0 });
+      let fresh: Buffer;
+      try {
+        fresh = (await packPdf(token, order.orderId, 1)).rawPayload;
+      } finally {
+        t.app.ctx.drawnPdfs = kept;
+      }
+      expect(await pdfPages(first.rawPayload)).toEqual(await pdfPages(fresh));
+
+      // A download written by anyone, announced or not yet, is in the next letter; the
+      // database's change notice ends the order's kept letters.
+      await t.database.db
+        .insert(downloadHistory)
+        .values(buildDownload({ orderId: order.orderId, ip: '192.0.2.44', timezone: 'Pacific/Auckland' }));
+      const changed = await packPdf(token, order.orderId, 1);
+      expect((await pdfPages(changed.rawPayload)).join('\n')).toContain('192.0.2.44');
+      await t.database.db
+        .update(orders)
+        .set({ merchantName: 'Other Acquirer' })
+        .where(eq(orders.orderId, order.orderId));
+      await vi.waitFor(() => expect(kept.size.entries).toBe(0), { timeout: 5_000 });
+    } finally {
+      render.mockRestore();
+    }
+  });
+
   it('ten at once leave the event loop to other requests: /api/health answers meanwhile', async () => {
     const { token } = await t.signInAs('Team');
     const order = await disputedOrder();
     expect((await packPdf(token, order.orderId, 1)).statusCode).toBe(200); // threads started
+    // Every one of the ten is drawn: none is handed out from the letters already drawn.
+    const drawn = t.app.ctx.drawnPdfs;
+    t.app.ctx.drawnPdfs = new DrawnPdfs({ maxAgeMs: 0 });
+    onTestFinished(() => {
+      t.app.ctx.drawnPdfs = drawn;
+    });
     /** Health checks made one after another while ten packs are drawn, with how long each took. */
     const healthWhileTenPacks = async () => {
       let rendering = true;
