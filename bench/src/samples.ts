@@ -26,22 +26,25 @@ export interface Samples {
 const SAMPLE_SIZE = 200;
 const FIRST_DRAW_SIZE = 5_000;
 
-export async function readSamples(db: Db, orders: number): Promise<Samples> {
-  const stride = Math.max(1, Math.floor(orders / (SAMPLE_SIZE * 2)));
-  const delivered = await queryRows<{ id: string }>(
+/** Every `stride`-th order, up to `limit`, if delivered with a download: detail and defence pack. */
+async function deliveredOrders(db: Db, stride: number, limit: number): Promise<number[]> {
+  const rows = await queryRows<{ id: string }>(
     db,
     sql`select o.order_id::text as id from orders o
       where o.process_status = 'Completed' and (o.order_id - ${FIRST_ORDER_ID}) % ${stride} = 0
         and exists (select 1 from download_history d where d.order_id = o.order_id)
-      order by o.order_id limit ${SAMPLE_SIZE}`,
+      order by o.order_id limit ${limit}`,
   );
-  const firstDrawStride = Math.max(1, Math.floor(orders / (FIRST_DRAW_SIZE * 2)));
-  const forFirstDraw = await queryRows<{ id: string }>(
+  return rows.map((r) => Number(r.id));
+}
+
+export async function readSamples(db: Db, orders: number): Promise<Samples> {
+  const stride = Math.max(1, Math.floor(orders / (SAMPLE_SIZE * 2)));
+  const delivered = await deliveredOrders(db, stride, SAMPLE_SIZE);
+  const forFirstDraw = await deliveredOrders(
     db,
-    sql`select o.order_id::text as id from orders o
-      where o.process_status = 'Completed' and (o.order_id - ${FIRST_ORDER_ID}) % ${firstDrawStride} = 0
-        and exists (select 1 from download_history d where d.order_id = o.order_id)
-      order by o.order_id limit ${FIRST_DRAW_SIZE + SAMPLE_SIZE}`,
+    Math.max(1, Math.floor(orders / (FIRST_DRAW_SIZE * 2))),
+    FIRST_DRAW_SIZE + SAMPLE_SIZE,
   );
   const tracked = await queryRows<{ id: string; email: string }>(
     db,
@@ -57,11 +60,10 @@ export async function readSamples(db: Db, orders: number): Promise<Samples> {
       order by order_id limit 1`,
   );
   if (!delivered.length || !tracked.length || !rare) throw new Error('The data set is too small to sample from.');
-  const deliveredIds = delivered.map((r) => Number(r.id));
-  const sampled = new Set(deliveredIds);
+  const sampled = new Set(delivered);
   return {
-    deliveredIds,
-    firstDrawIds: forFirstDraw.map((r) => Number(r.id)).filter((id) => !sampled.has(id)),
+    deliveredIds: delivered,
+    firstDrawIds: forFirstDraw.filter((id) => !sampled.has(id)),
     trackPairs: tracked.map((r) => ({ orderId: Number(r.id), email: r.email })),
     searchTerms: {
       rare: rare.name,
