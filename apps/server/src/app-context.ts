@@ -34,7 +34,7 @@ export interface AppContext {
   rollup: RollupCache;
   /** draws every PDF (defence packs, evidence bundles, invoices) in worker threads (PDF_WORKERS) */
   pdf: PdfRenderer;
-  /** defence packs already drawn, handed out again for the same evidence and day (PDF_CACHE_MAX_AGE_MS) */
+  /** defence packs and evidence bundles already drawn, handed out again for the same records and day (PDF_CACHE_MAX_AGE_MS) */
   drawnPdfs: DrawnPdfs;
   /** Prometheus series; undefined when METRICS_TOKEN is unset (nothing is recorded) */
   metrics?: AppMetrics | undefined;

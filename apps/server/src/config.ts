@@ -36,8 +36,8 @@ const envSchema = z.object({
    */
   DETAIL_CACHE_MAX_AGE_MS: z.coerce.number().int().min(0).default(5000),
   /**
-   * How long a drawn defence pack is handed out again for the same evidence and day; a change to
-   * the order ends it at once when heard of; 0: every pack is drawn
+   * How long a drawn defence pack or evidence bundle is handed out again for the same records and
+   * day; a change to the order ends it at once when heard of; 0: every one is drawn
    */
   PDF_CACHE_MAX_AGE_MS: z.coerce.number().int().min(0).default(600_000),
   BUSINESS_TZ: z.string().default('America/New_York'),

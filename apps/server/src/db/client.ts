@@ -33,7 +33,8 @@ const dialect = new PgDialect();
  * statements are off (sendUnnamed).
  */
 export async function queryRowsPrepared<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  return runNamed<T>(db, dialect.sqlToQuery(query), {});
+  const compiled = dialect.sqlToQuery(query);
+  return runNamed<T>(db, compiled, statementName(compiled.sql), {});
 }
 
 /**
@@ -42,21 +43,25 @@ export async function queryRowsPrepared<T>(db: DbOrTx, query: SQL): Promise<T[]>
  * changes, building and compiling it was most of the server's own work on it.
  */
 export function preparedStatement<T>(build: () => SQL): (db: DbOrTx, values: Record<string, unknown>) => Promise<T[]> {
-  let compiled: Query | undefined;
+  let statement: { compiled: Query; name: string } | undefined;
   return (db, values) => {
-    compiled ??= dialect.sqlToQuery(build());
-    return runNamed<T>(db, compiled, values);
+    if (!statement) {
+      const compiled = dialect.sqlToQuery(build());
+      statement = { compiled, name: statementName(compiled.sql) };
+    }
+    return runNamed<T>(db, statement.compiled, statement.name, values);
   };
 }
 
-const statementNames = new WeakMap<Query, string>();
+const statementName = (text: string) => `q_${createHash('sha1').update(text).digest('base64url').slice(0, 24)}`;
 
-async function runNamed<T>(db: DbOrTx, compiled: Query, values: Record<string, unknown>): Promise<T[]> {
-  let name = statementNames.get(compiled);
-  if (!name) {
-    name = `q_${createHash('sha1').update(compiled.sql).digest('base64url').slice(0, 24)}`;
-    statementNames.set(compiled, name);
-  }
+async function runNamed<T>(
+  db: DbOrTx,
+  compiled: Query,
+  statement: string,
+  values: Record<string, unknown>,
+): Promise<T[]> {
+  let name: string | undefined = statement;
   // PostgreSQL keeps a prepared statement as long as the connection: past this many texts, the
   // rest go unnamed, so a connection never holds more than PREPARED_TEXTS_KEPT of them.
   if (!preparedNames.has(name)) {

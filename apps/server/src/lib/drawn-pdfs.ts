@@ -5,13 +5,16 @@ import { ORDER_DETAIL_CHANGES_CHANNEL, orderOfNotice } from './order-change-noti
 export interface DrawnPdfsOptions {
   /** how long a drawn PDF is handed out again at most; 0 keeps none */
   maxAgeMs: number;
-  /** the most PDFs kept, and their bytes at most: the oldest go first */
+  /** the most PDFs kept, and their bytes at most: the least recently used go first */
   maxEntries?: number;
   maxBytes?: number;
 }
 
 /** What is drawn: a PDF, or a PDF with what was learnt drawing it (an evidence bundle's summary). */
 export type Drawn = Buffer | { pdf: Buffer };
+
+/** Everything a drawing depends on, the job's name first: the key's material. */
+export type DrawInputs = [job: string, ...rest: unknown[]];
 
 interface Entry {
   orderId: number;
@@ -65,7 +68,7 @@ export class DrawnPdfs {
    * What `draw` draws from `inputs` for `orderId`, kept from an earlier request or drawn now.
    * `inputs` must hold everything the drawing depends on, the job's name first.
    */
-  get<T extends Drawn>(orderId: number, inputs: [job: string, ...rest: unknown[]], draw: () => Promise<T>): Promise<T> {
+  get<T extends Drawn>(orderId: number, inputs: DrawInputs, draw: () => Promise<T>): Promise<T> {
     if (this.options.maxAgeMs <= 0) return draw();
     const key = digestOf(inputs);
     const kept = this.entries.get(key);

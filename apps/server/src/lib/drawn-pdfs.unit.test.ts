@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DrawnPdfs } from './drawn-pdfs';
+import { type DrawInputs, DrawnPdfs } from './drawn-pdfs';
 
 /** A drawing that is a pure function of its inputs, counting how often it ran. */
 function counted() {
@@ -12,7 +12,7 @@ function counted() {
   return { drawn, draw };
 }
 
-const letter = (orderId: number, downloads: string[], day = '1 December 2026', pack = 1): [string, ...unknown[]] => [
+const letter = (orderId: number, downloads: string[], day = '1 December 2026', pack = 1): DrawInputs => [
   'defencePack',
   pack,
   day,
@@ -43,7 +43,7 @@ describe('DrawnPdfs', () => {
       letter(100001, ['203.0.113.7']),
       letter(100001, ['203.0.113.7', '198.51.100.23']),
       letter(100001, ['203.0.113.7'], '1 December 2026', 2),
-      ['evidenceBundle', ...letter(100001, ['203.0.113.7']).slice(1)] as [string, ...unknown[]],
+      ['evidenceBundle', ...letter(100001, ['203.0.113.7']).slice(1)] as DrawInputs,
       letter(100001, ['203.0.113.7'], '2 December 2026'),
     ];
     for (const inputs of variants) {

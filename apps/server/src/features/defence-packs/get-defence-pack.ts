@@ -1,6 +1,6 @@
 import { type DefencePackDetails, formatLongDate } from '@nzeta/domain';
 import type { DbOrTx } from '../../db/client';
-import type { DrawnPdfs } from '../../lib/drawn-pdfs';
+import type { DrawInputs, DrawnPdfs } from '../../lib/drawn-pdfs';
 import type { PdfRenderer } from '../../lib/pdf-renderer';
 import {
   customerMails,
@@ -47,13 +47,7 @@ export async function getDefencePackPdf(
   const today = request.today ?? new Date();
   const timeZone = request.timeZone;
   // The letter shows the day alone (formatLongDate): what it is drawn from, as its key.
-  const inputs: [string, ...unknown[]] = [
-    'defencePack',
-    request.pack,
-    formatLongDate(today, timeZone),
-    timeZone,
-    evidence,
-  ];
+  const inputs: DrawInputs = ['defencePack', request.pack, formatLongDate(today, timeZone), timeZone, evidence];
   return drawn.get(request.orderId, inputs, () =>
     pdf.render('defencePack', evidence, request.pack, { today, timeZone }),
   );

@@ -1,5 +1,5 @@
 import { DEFAULT_BUSINESS_TZ, type DisputeRecord, formatLongDate } from '@nzeta/domain';
-import type { DrawnPdfs } from '../../lib/drawn-pdfs';
+import type { DrawInputs, DrawnPdfs } from '../../lib/drawn-pdfs';
 import type { PdfRenderer } from '../../lib/pdf-renderer';
 import type { OrderEvidence } from '../defence-packs';
 import type { BundleOptions, RenderedBundle } from './render-evidence-bundle';
@@ -19,13 +19,6 @@ export function renderBundleOnce(
   options: BundleOptions,
 ): Promise<RenderedBundle> {
   const tz = options.timeZone ?? DEFAULT_BUSINESS_TZ;
-  const inputs: [string, ...unknown[]] = [
-    'evidenceBundle',
-    ev,
-    dispute,
-    options.profile,
-    tz,
-    formatLongDate(options.today, tz),
-  ];
+  const inputs: DrawInputs = ['evidenceBundle', ev, dispute, options.profile, tz, formatLongDate(options.today, tz)];
   return drawn.get(ev.order.orderId, inputs, () => pdf.render('evidenceBundle', ev, dispute, options));
 }

@@ -3,8 +3,6 @@ import type { Database } from '../../db/client';
 import { STAFF_CHANGES_CHANNEL } from '../../lib/member-cache';
 import { ORDER_DETAIL_CHANGES_CHANNEL, orderOfNotice } from '../../lib/order-change-notices';
 
-export { ORDER_DETAIL_CHANGES_CHANNEL } from '../../lib/order-change-notices';
-
 interface Entry {
   detail: OrderDetail;
   storedAt: number;
