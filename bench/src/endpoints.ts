@@ -89,6 +89,9 @@ export function baselineEndpoints(): Endpoint[] {
   return [
     endpoint('l1', 'L1: Fastify, fixed body', fixed({ method: 'GET', path: '/l1' }), { server: 'baseline' }),
     endpoint('l2', 'L2: Fastify + driver, SELECT 1', fixed({ method: 'GET', path: '/l2' }), { server: 'baseline' }),
+    endpoint('l1-page', 'L1-page: Fastify, fixed 256 KB body', fixed({ method: 'GET', path: '/l1-page' }), {
+      server: 'baseline',
+    }),
   ];
 }
 

@@ -1,7 +1,7 @@
 import type { Engine } from './options';
 
 /**
- * The issue's targets on PostgreSQL with 1,000,000 orders at 10 connections. On PGlite each is
+ * The performance targets on PostgreSQL with 1,000,000 orders at 10 connections. On PGlite each is
  * relaxed to 30 %: a third of the throughput, latencies allowed 1/0.3 times longer.
  */
 export type Criterion =
@@ -31,8 +31,8 @@ export const TARGETS: Record<string, Criterion[]> = {
   'search-surname': [{ kind: 'p99', maxMs: 35 }],
   'search-domain': [{ kind: 'p99', maxMs: 35 }],
   'search-order-id': [{ kind: 'p99', maxMs: 35 }],
-  // "≤ 100 ms" without a percentile: the typical answer, p50 at 10 connections.
-  'search-short': [{ kind: 'p50', maxMs: 100 }],
+  // A two-character term matches anywhere in id, name and e-mail, 99 in 100 within 100 ms.
+  'search-short': [{ kind: 'p99', maxMs: 100 }],
   'order-detail': [{ kind: 'shareOfL2', min: 0.5 }],
   'report-country': [{ kind: 'p50', maxMs: 100 }],
   'report-processed': [{ kind: 'p50', maxMs: 100 }],
