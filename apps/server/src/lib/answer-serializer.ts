@@ -49,7 +49,7 @@ export function checkWrittenAnswer(schema: z.ZodType, text: string, where: strin
 }
 
 /** Sends an answer already written as JSON text as it is, past the route's response schema. */
-export function sendWrittenAnswer(reply: FastifyReply, text: string): FastifyReply {
+export function sendWrittenAnswer(reply: FastifyReply, text: string | Buffer): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(text);
 }
 

@@ -86,23 +86,24 @@ export async function orderDetailRoutes(fastify: FastifyInstance): Promise<void>
 }
 
 /**
- * The order detail answer as text, written once per detail object: the detail cache hands out the
+ * The order detail answer's bytes, written once per detail object: the detail cache hands out the
  * same object until the order changes (detail-cache.ts), so an order opened again is not
- * serialised again (about a third of the call's CPU time on a cached detail). A text lives as long
- * as its detail object. Outside production each text is checked against the contract once written.
+ * serialised again (about a third of the call's CPU time on a cached detail). An answer lives as
+ * long as its detail object. Outside production each is checked against the contract once written.
  */
-function detailAnswerWriter(checkAnswers: boolean): (order: OrderDetail) => string {
+function detailAnswerWriter(checkAnswers: boolean): (order: OrderDetail) => Buffer {
   const schema = detail.orderDetail.answer;
   const write = compileAnswer(schema);
   if (!write) throw new Error('The order detail answer has no JSON Schema to compile.');
-  const texts = new WeakMap<OrderDetail, string>();
+  const answers = new WeakMap<OrderDetail, Buffer>();
   return (order) => {
-    let text = texts.get(order);
-    if (text === undefined) {
-      text = write({ status: 1, message: 'Order details fetched successfully.', data: order });
+    let answer = answers.get(order);
+    if (answer === undefined) {
+      const text = write({ status: 1, message: 'Order details fetched successfully.', data: order });
       if (checkAnswers) checkWrittenAnswer(schema, text, 'order detail');
-      texts.set(order, text);
+      answer = Buffer.from(text);
+      answers.set(order, answer);
     }
-    return text;
+    return answer;
   };
 }

@@ -1,6 +1,7 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { and, type SQL, sql } from 'drizzle-orm';
 import { type Database, type DbOrTx, queryRows } from '../../db/client';
+import { joinedBytes } from '../../lib/joined-bytes';
 import {
   type FindFolderOrdersOptions,
   nextCursorOf,
@@ -63,7 +64,7 @@ async function cursorChunks(db: DbOrTx, query: PageIdsQuery, each: (rows: Stream
 }
 
 /** Writes and waits while the socket's buffer is full; false once the reader went away. */
-function write(out: PassThrough, text: string): Promise<boolean> {
+function write(out: PassThrough, text: string | Buffer): Promise<boolean> {
   if (out.destroyed) return Promise.resolve(false);
   if (out.write(text)) return Promise.resolve(true);
   return new Promise((resolve) => {
@@ -96,8 +97,12 @@ export async function streamFolderOrders(database: Database, options: FindFolder
   let written = 0;
   let last: StreamRow | undefined;
   const each = async (rows: StreamRow[]) => {
-    const text = rows.map((row) => row.row_json).join(',');
-    if (!(await write(out, written ? `,${text}` : text))) throw new ReaderGone();
+    const bytes = joinedBytes(
+      written ? ',' : '',
+      rows.map((row) => row.row_json),
+      '',
+    );
+    if (!(await write(out, bytes))) throw new ReaderGone();
     written += rows.length;
     last = rows.at(-1);
   };
