@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { copyFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expectAccessible } from './support/accessibility';
 import { apiSignIn, createOrder, expect, test } from './support/fixtures';
 import { viewOrder } from './support/paths';
 
@@ -33,12 +33,6 @@ async function toChargeBack(request: APIRequestContext, token: string, orderId: 
     data: { network: 'Mastercard', reasonCode: '4853', respondBy, state: 'needs_response' },
   });
   expect((await saved.json()).status, await saved.text()).toBe(1);
-}
-
-async function expectAccessible(page: Page, selector: string) {
-  const results = await new AxeBuilder({ page }).include(selector).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
 test('moving an order to ChargeBack asks for the deadline and reason and opens the dispute', async ({

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { authenticator } from 'otplib';
+import { expectAccessible } from './support/accessibility';
 import { apiSignIn, createOrder, expect, test } from './support/fixtures';
 import { viewOrder } from './support/paths';
 import { apiToken, createMember, staffPaths } from './support/staff';
@@ -14,13 +14,6 @@ const VIEWPORTS = [
 ] as const;
 
 const ZONED_TIME = /\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} E[SD]T/;
-
-async function expectNoSeriousAxe(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page });
-  const results = await (include ? builder.include(include) : builder).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 async function expectNoHorizontalOverflow(page: Page, width: number) {
   expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
@@ -88,7 +81,7 @@ for (const vp of VIEWPORTS) {
       const reset = row.getByRole('button', { name: `Reset 2FA of ${member.name}` });
       await expect(reset).toHaveText('Reset 2FA');
       await page.screenshot({ path: `test-results/console/manage-team-locked-${vp.name}.png` });
-      await expectNoSeriousAxe(page);
+      await expectAccessible(page);
 
       await unlock.click();
       await expect(page.locator('.Toastify__toast--success', { hasText: 'The account is unlocked.' })).toBeVisible();
@@ -122,7 +115,7 @@ for (const vp of VIEWPORTS) {
       await expect(code).toBeVisible();
       await expect(code).toHaveAttribute('autocomplete', 'one-time-code');
       await page.screenshot({ path: `test-results/console/change-password-code-${vp.name}.png` });
-      await expectNoSeriousAxe(page);
+      await expectAccessible(page);
 
       // A wrong code keeps the password and the session.
       await page.getByLabel('New Password').fill('a-new-password-1');
@@ -163,7 +156,7 @@ for (const vp of VIEWPORTS) {
       );
       await expect(page.locator('#order-details')).toContainText(ZONED_TIME);
       await page.screenshot({ path: `test-results/console/tracking-lock-${vp.name}.png` });
-      await expectNoSeriousAxe(page);
+      await expectAccessible(page);
       await notice.getByRole('button', { name: 'Clear lock' }).click();
       await expect(notice).toHaveCount(0);
     });
@@ -197,7 +190,7 @@ test.describe('chargebacks at 375 px', () => {
     await panel.scrollIntoViewIfNeeded();
     await panel.screenshot({ path: 'test-results/console/chargeback-panel-375.png' });
     await expectNoHorizontalOverflow(page, 375);
-    await expectNoSeriousAxe(page, '#chargeback');
+    await expectAccessible(page, '#chargeback');
 
     await page.goto('/admin/dispute-report');
     await expect(page.getByRole('heading', { name: 'Disputes Report' })).toBeVisible();
@@ -208,6 +201,6 @@ test.describe('chargebacks at 375 px', () => {
     await expect(page.getByRole('list', { name: 'Totals' })).toContainText('Disputes');
     await page.screenshot({ path: 'test-results/console/dispute-report-375.png', fullPage: true });
     await expectNoHorizontalOverflow(page, 375);
-    await expectNoSeriousAxe(page);
+    await expectAccessible(page);
   });
 });

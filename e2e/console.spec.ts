@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { expectAccessible } from './support/accessibility';
 import { apiSignIn, createOrder, DEMO_ACCOUNTS, DEMO_PASSWORD, expect, test } from './support/fixtures';
 import { viewOrder } from './support/paths';
 
@@ -15,19 +15,6 @@ async function tokenOf(request: APIRequestContext, email: string): Promise<strin
     await request.post('/api/admin/admin-login', { data: { email, password: DEMO_PASSWORD } })
   ).json();
   return body.jwtToken as string;
-}
-
-async function expectNoSeriousAxe(page: Page) {
-  // Colours are read as they are drawn: a phone menu still sliding shut over the page header
-  // lent its background to the header's buttons. Transitions end first (endless ones are skipped).
-  await page.evaluate(
-    `Promise.all(document.getAnimations()
-      .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
-      .map((a) => a.finished.catch(() => undefined)))`,
-  );
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 async function openMenuIfPhone(page: Page, isPhone: boolean) {
@@ -78,7 +65,7 @@ for (const vp of VIEWPORTS) {
         .toBe(true);
 
       await page.screenshot({ path: `test-results/console/dashboard-${vp.name}.png`, fullPage: true });
-      await expectNoSeriousAxe(page);
+      await expectAccessible(page);
 
       // Breaching soon opens the queue sorted by its clock.
       await page
@@ -115,7 +102,7 @@ for (const vp of VIEWPORTS) {
       await expect(hit).toBeVisible();
       await expect(hit).toContainText('New Orders');
       await page.screenshot({ path: `test-results/console/global-search-telecaller-${vp.name}.png` });
-      await expectNoSeriousAxe(page);
+      await expectAccessible(page);
 
       // Enter on an exact id opens the order.
       await search.fill(String(visible));
@@ -157,7 +144,7 @@ for (const vp of VIEWPORTS) {
         .toBe(true);
       await expect(page.locator('td.col-date .zone-label').first()).toHaveText(/^E[SD]T$/);
       await page.screenshot({ path: `test-results/console/order-history-sorted-${vp.name}.png` });
-      await expectNoSeriousAxe(page);
+      await expectAccessible(page);
 
       // The Order Id is a link to the order.
       const firstId = (await rows.first().locator('a.order-id').textContent()) ?? '';
@@ -204,7 +191,7 @@ for (const vp of VIEWPORTS) {
       await openMenuIfPhone(page, isPhone);
       await expect(menu.getByRole('button', { name: 'Reports' })).toHaveAttribute('aria-expanded', 'false');
       await expect(menu.getByRole('link', { name: 'Country Order List' })).toBeHidden();
-      await expectNoSeriousAxe(page);
+      await expectAccessible(page);
 
       await page.goto('/my-order');
       await expect(page).toHaveURL(/\/admin\/my-order$/);
@@ -257,7 +244,7 @@ for (const vp of VIEWPORTS) {
         await page.mouse.wheel(0, 1500);
         await expect(bar.getByRole('button', { name: 'Move to Awaiting Response' })).toBeInViewport();
       }
-      await expectNoSeriousAxe(page);
+      await expectAccessible(page);
     });
 
     test('6-8. Future tiles name their year, toasts keep clear of the header, the gateway select starts on the active one', async ({
@@ -266,7 +253,7 @@ for (const vp of VIEWPORTS) {
       const token = await apiSignIn(page, 'Admin');
       await page.goto('/admin/future-order');
       await expect(page.locator('.month-tile-name').first()).toHaveText(/^Jan \d{4}(–\d{2})?$/);
-      await expectNoSeriousAxe(page);
+      await expectAccessible(page);
 
       await page.goto('/admin/gateway-setting');
       const active = await (
@@ -282,7 +269,7 @@ for (const vp of VIEWPORTS) {
       await expect(toast).toHaveCount(1);
       const box = await toast.boundingBox();
       expect(box?.y ?? 0).toBeGreaterThan(vp.height / 2);
-      await expectNoSeriousAxe(page);
+      await expectAccessible(page);
 
       await page.goto('/admin/country-order-list');
       await page.getByRole('button', { name: 'Submit' }).click();

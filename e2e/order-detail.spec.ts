@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { expectAccessible } from './support/accessibility';
 import { apiSignIn, createOrder, DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoRole, expect, test } from './support/fixtures';
 import { viewOrder } from './support/paths';
 
@@ -45,12 +45,6 @@ async function signInOnce(page: Page, role: DemoRole) {
   const { jwtToken } = (await response.json()) as { jwtToken: string };
   await page.goto('/');
   await page.evaluate((token) => localStorage.setItem('user', JSON.stringify({ accessToken: token })), jwtToken);
-}
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).include('.order-detail').analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
 async function menuCount(page: Page, label: string): Promise<number> {
@@ -105,7 +99,7 @@ test('the full page of an order with other names and an offence answered yes', a
   await expect(page.getByRole('button', { name: 'View Email Content' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Defence Pack 1' })).toHaveCount(0);
 
-  await expectAccessible(page);
+  await expectAccessible(page, '.order-detail');
 });
 
 test('the offence follow-ups and the expiry date stay hidden when not asked for', async ({ page, request }) => {
@@ -232,7 +226,7 @@ test('an upload with AWS adds an Email History row and the order reaches Complet
   // At 1366 px every column, the delivery state and events included, fits without scrolling sideways.
   const scroller = mails.locator('.table-responsive').first();
   expect(await scroller.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
-  await expectAccessible(page);
+  await expectAccessible(page, '.order-detail');
 });
 
 test('transaction details and a defence pack that opens as a PDF', async ({ page, request }) => {

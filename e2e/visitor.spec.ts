@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expectAccessible } from './support/accessibility';
 import { createOrder, DEMO_ACCOUNTS, DEMO_PASSWORD, expect, test } from './support/fixtures';
 
 // The visitor routes of apps/web/src/config/paths.ts (that module pulls the domain package, which
@@ -44,12 +44,6 @@ async function orderWithUpload(request: APIRequestContext) {
   });
   expect((await upload.json()).status, await upload.text()).toBe(1);
   return { orderId, email, token };
-}
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
 test('a customer tracks the order, downloads the uploaded document and staff see the download', async ({

@@ -48,9 +48,9 @@ export function checkWrittenAnswer(schema: z.ZodType, text: string, where: strin
   }
 }
 
-/** Sends an answer already written as JSON text as it is, past the route's response schema. */
-export function sendWrittenAnswer(reply: FastifyReply, text: string | Buffer): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(text);
+/** Sends an answer already written as JSON (text or its UTF-8 bytes) as it is, past the route's response schema. */
+export function sendWrittenAnswer(reply: FastifyReply, answer: string | Buffer): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(answer);
 }
 
 /** The stringify function of a zod answer, or null when it has no JSON Schema. */

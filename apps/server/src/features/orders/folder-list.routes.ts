@@ -169,5 +169,3 @@ export function folderPageAnswer(page: FolderPageText): Buffer {
     `],"total":${total},"totalCapped":${totalCapped},"nextCursor":${JSON.stringify(nextCursor)}}`,
   );
 }
-
-export const folderPageAnswerText = (page: FolderPageText): string => folderPageAnswer(page).toString('utf8');

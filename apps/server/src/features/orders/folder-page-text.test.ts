@@ -15,7 +15,7 @@ import { createTestDatabase, type TestDatabase } from '../../../test/test-databa
 import { insertStaff } from '../../db/factories';
 import { checkWrittenAnswer } from '../../lib/answer-serializer';
 import { type FindFolderOrdersOptions, findFolderOrders, findFolderPageText } from './find-folder-orders';
-import { folderPageAnswerText } from './folder-list.routes';
+import { folderPageAnswer } from './folder-list.routes';
 import { listAnchorsOf } from './list-anchors';
 
 // The list and search calls answer rows the database wrote as JSON; the plain read makes each row
@@ -104,7 +104,7 @@ describe('folder pages written by the database', () => {
           totalCapped: expected.totalCapped,
           nextCursor: expected.nextCursor,
         });
-        const answer = folderPageAnswerText(text);
+        const answer = folderPageAnswer(text).toString('utf8');
         checkWrittenAnswer(contracts.orders.folderList.answer, answer, 'folder page');
         expect(JSON.parse(answer)).toMatchObject({ status: 1, message: 'Orders loaded.', total: expected.total });
       }),
@@ -131,7 +131,7 @@ describe('folder pages written by the database', () => {
       nextCursor: null,
     };
     expect(() =>
-      checkWrittenAnswer(contracts.orders.folderList.answer, folderPageAnswerText(page), 'folder page'),
+      checkWrittenAnswer(contracts.orders.folderList.answer, folderPageAnswer(page).toString('utf8'), 'folder page'),
     ).toThrow(/differs from the contract/);
   });
 });

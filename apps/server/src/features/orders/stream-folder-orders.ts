@@ -64,9 +64,9 @@ async function cursorChunks(db: DbOrTx, query: PageIdsQuery, each: (rows: Stream
 }
 
 /** Writes and waits while the socket's buffer is full; false once the reader went away. */
-function write(out: PassThrough, text: string | Buffer): Promise<boolean> {
+function write(out: PassThrough, chunk: string | Buffer): Promise<boolean> {
   if (out.destroyed) return Promise.resolve(false);
-  if (out.write(text)) return Promise.resolve(true);
+  if (out.write(chunk)) return Promise.resolve(true);
   return new Promise((resolve) => {
     const done = (ok: boolean) => () => {
       out.off('drain', onDrain);
