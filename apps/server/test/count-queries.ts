@@ -1,14 +1,17 @@
 import type { TestApp } from './test-app';
 
-/** Counts the statements sent to the database driver (PGlite or the pg pool) while `work` runs. */
-export async function countQueries(database: TestApp['database'], work: () => Promise<unknown>): Promise<number> {
+/** The text of each statement sent to the database driver (PGlite or the pg pool) while `work` runs. */
+export async function recordQueries(database: Pick<TestApp['database'], 'db'>, work: () => Promise<unknown>) {
   const client = (database.db as unknown as { $client: Record<string, unknown> }).$client;
   const names = ['query', 'exec', 'transaction', 'connect'].filter((name) => typeof client[name] === 'function');
   const originals = new Map(names.map((name) => [name, client[name] as (...args: unknown[]) => unknown]));
-  let count = 0;
+  const texts: string[] = [];
   for (const [name, original] of originals) {
     client[name] = (...args: unknown[]) => {
-      count++;
+      const [first] = args;
+      texts.push(
+        typeof first === 'string' ? first : String((first as { text?: unknown } | undefined)?.text ?? `(${name})`),
+      );
       return original.apply(client, args);
     };
   }
@@ -17,5 +20,10 @@ export async function countQueries(database: TestApp['database'], work: () => Pr
   } finally {
     for (const [name, original] of originals) client[name] = original;
   }
-  return count;
+  return texts;
+}
+
+/** Counts the statements sent to the database driver (PGlite or the pg pool) while `work` runs. */
+export async function countQueries(database: Pick<TestApp['database'], 'db'>, work: () => Promise<unknown>) {
+  return (await recordQueries(database, work)).length;
 }

@@ -19,25 +19,39 @@ export const SEARCH_COUNT_CAP = 1_000;
  * passport (search_text, whose trigram index serves it; a term with a space is checked field by
  * field too, so it never matches across two fields); 1-2 characters anywhere in the id, name or
  * e-mail (issue 18). Used where the newest orders are walked until a page is full.
- *
- * With a probe (a part of the term, search-probe.ts) the trigram index is asked for the probe
- * alone and the whole term is checked with strpos, which the index cannot serve: the same orders.
  */
-export function searchWhere(term: string | undefined, probe?: string): SQL | undefined {
+export function searchWhere(term: string | undefined): SQL | undefined {
   const trimmed = term?.trim() ?? '';
   if (!trimmed) return undefined;
+  if (!isShort(trimmed))
+    return inEachField(trimmed, sql`${orders.searchText} like ${likeAnywhere(trimmed)} escape '\\'`);
+  return sql`(${sql.join(fieldsHolding(trimmed, idNameEmail), sql` or `)})`;
+}
+
+/**
+ * The orders holding a rare 3+ character term (one in none of the sampled search texts): the same
+ * orders as searchWhere, found by search_candidates (migration 0024), whose plan is made once per
+ * connection instead of for each term. With a probe (a part of the term, search-probe.ts) the
+ * trigram index is asked for the probe alone and the whole term is checked on what it returns.
+ */
+export function rareTermWhere(trimmed: string, probe?: string): SQL {
+  const candidates = sql`${orders.orderId} = any(array(select search_candidates(${likeAnywhere(probe ?? trimmed)}, lower(${trimmed}))))`;
+  return inEachField(trimmed, candidates);
+}
+
+const idNameEmail = [sql`${orders.orderId}::text`, sql`${orders.fullName}`, sql`${orders.email}`];
+
+/** The test of each column that holds the term, as a case-insensitive substring. */
+function fieldsHolding(trimmed: string, columns: SQL[]): SQL[] {
   const anywhere = likeAnywhere(trimmed);
-  const inField = (column: SQL) => sql`lower(${column}) like ${anywhere} escape '\\'`;
-  const idNameEmail = [sql`${orders.orderId}::text`, sql`${orders.fullName}`, sql`${orders.email}`].map(inField);
-  if (!isShort(trimmed)) {
-    const indexed = probe
-      ? sql`(${orders.searchText} like ${likeAnywhere(probe)} escape '\\' and strpos(${orders.searchText}, lower(${trimmed})) > 0)`
-      : sql`${orders.searchText} like ${anywhere} escape '\\'`;
-    if (!/\s/.test(trimmed)) return indexed;
-    const fields = [...idNameEmail, inField(sql`${orders.phoneNumber}`), inField(sql`${orders.passportNumber}`)];
-    return sql`(${indexed} and (${sql.join(fields, sql` or `)}))`;
-  }
-  return sql`(${sql.join(idNameEmail, sql` or `)})`;
+  return columns.map((column) => sql`lower(${column}) like ${anywhere} escape '\\'`);
+}
+
+/** A term with a space must also lie within one field: search_text joins them with spaces. */
+function inEachField(trimmed: string, matches: SQL): SQL {
+  if (!/\s/.test(trimmed)) return matches;
+  const fields = fieldsHolding(trimmed, [...idNameEmail, sql`${orders.phoneNumber}`, sql`${orders.passportNumber}`]);
+  return sql`(${matches} and (${sql.join(fields, sql` or `)}))`;
 }
 
 const isShort = (trimmed: string) => [...trimmed].length < 3;
@@ -85,6 +99,11 @@ export function walksNewest(
 
 const WALK_COST_RATIO = 0.3;
 
+/** A term in none of the sampled search texts: held by few orders, unless added since the last ANALYZE. */
+function isRareTerm(lowered: string, stats: Pick<SearchStats, 'sampleText' | 'sampleCount'>): boolean {
+  return stats.sampleCount > 0 && !stats.sampleText.includes(lowered);
+}
+
 /** How many of the sampled texts (one per line) hold `term`, which holds no line break. */
 function samplesHolding(text: string, term: string): number {
   let count = 0;
@@ -125,7 +144,10 @@ async function findMatchIds(db: DbOrTx, filter: SQL, trimmed: string, cap: numbe
       : sql`(${scan} and ${shortGrams} @> array[lower(${trimmed})]::text[])`;
   } else {
     newestFirst = walksNewest(lowered, stats, cap);
-    matches = searchWhere(trimmed, newestFirst ? undefined : probeOf(lowered, stats)) as SQL;
+    matches =
+      !newestFirst && isRareTerm(lowered, stats)
+        ? rareTermWhere(trimmed, probeOf(lowered, stats))
+        : (searchWhere(trimmed) as SQL);
   }
   const [row] = await queryRows<{ n: number; ids: Array<string | number> | null }>(
     db,
