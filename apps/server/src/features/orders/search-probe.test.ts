@@ -6,7 +6,7 @@ import { createTestDatabase, type TestDatabase } from '../../../test/test-databa
 import { queryRows } from '../../db/client';
 import { insertOrder } from '../../db/factories';
 import { findFolderOrders } from './find-folder-orders';
-import { rareTermWhere } from './folder-search';
+import { rareTermWhere, walkWhere } from './folder-search';
 import { probeOf } from './search-probe';
 import { readSearchStats } from './search-stats';
 import { plainContains } from './testing/search-reference';
@@ -22,7 +22,7 @@ const ids = async (where: SQL) =>
     await queryRows<{ id: string }>(database.db, sql`select order_id::text as id from orders where ${where} order by 1`)
   ).map((r) => r.id);
 
-describe('a search asked of the index through a part of its term', () => {
+describe('a search asked of the index through a part of its term, or walking the orders', () => {
   it('finds exactly the orders of the plain rule, whichever part is asked for', async () => {
     const words = ['netraizu', 'tamora', 'vidou', 'example.net', '0213', 'hj702', 'Lee-Ann'];
     await database.db.execute(sql`truncate orders restart identity cascade`);
@@ -57,6 +57,7 @@ describe('a search asked of the index through a part of its term', () => {
         const expected = await ids(plainContains(term));
         expect(await ids(rareTermWhere(term.trim(), probe)), JSON.stringify({ term, probe })).toEqual(expected);
         expect(await ids(rareTermWhere(term.trim())), term).toEqual(expected);
+        expect(await ids(walkWhere(term.trim())), term).toEqual(expected);
       }),
       { numRuns: 120 },
     );

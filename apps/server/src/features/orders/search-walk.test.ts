@@ -5,7 +5,7 @@ import { createTestDatabase, type TestDatabase } from '../../../test/test-databa
 import { queryRows } from '../../db/client';
 import { insertStaff } from '../../db/factories';
 import { findFolderOrders } from './find-folder-orders';
-import { matchCountQuery, searchWhere, walksNewest } from './folder-search';
+import { matchCountQuery, walksNewest, walkWhere } from './folder-search';
 import { folderWhere } from './folder-sql';
 import { readSearchStats } from './search-stats';
 import { plainContains } from './testing/search-reference';
@@ -41,12 +41,7 @@ describe("a common term's count, walking the newest orders", () => {
   it.each(FOLDER_KEYS)('can be read from the walk index alone in %s, with a status and a month too', async (folder) => {
     const extras = [sql`true`, sql`process_status <> 'Refunds'`, sql`extract(month from processing_date) = 3`];
     for (const extra of extras) {
-      const query = matchCountQuery(
-        sql`${folderWhere(folder, ctx)} and ${extra}`,
-        searchWhere('tamora') as SQL,
-        40,
-        true,
-      );
+      const query = matchCountQuery(sql`${folderWhere(folder, ctx)} and ${extra}`, walkWhere('tamora'), 40, true);
       const plan = await planWithOnlyTheWalkIndex(query);
       expect(plan, plan).toContain('Index Only Scan using orders_search_walk_idx');
     }
