@@ -3,7 +3,7 @@ import { type DbOrTx, queryRows, queryRowsPrepared } from '../../db/client';
 import { orders } from '../../db/schema';
 import { idArray } from '../../lib/id-list';
 import { probeOf } from './search-probe';
-import { readSearchStats, type SearchStats } from './search-stats';
+import { isRareTerm, readSearchStats, type SearchStats } from './search-stats';
 
 /** The search within a folder: which orders match a term, and how many (up to a cap). */
 
@@ -18,7 +18,8 @@ export const SEARCH_COUNT_CAP = 1_000;
  * Case-insensitive substring, as a test on each row: 3+ characters in id, name, e-mail, phone or
  * passport (search_text, whose trigram index serves it; a term with a space is checked field by
  * field too, so it never matches across two fields); 1-2 characters anywhere in the id, name or
- * e-mail (issue 18). Used where the newest orders are walked until a page is full.
+ * e-mail (issue 18). The plain form: a rare term's count uses rareTermWhere, a common one's walk
+ * walkWhere, for the same orders.
  */
 export function searchWhere(term: string | undefined): SQL | undefined {
   const trimmed = term?.trim() ?? '';
@@ -109,11 +110,6 @@ export function walksNewest(
 
 const WALK_COST_RATIO = 0.3;
 
-/** A term in none of the sampled search texts: held by few orders, unless added since the last ANALYZE. */
-function isRareTerm(lowered: string, stats: Pick<SearchStats, 'sampleText' | 'sampleCount'>): boolean {
-  return stats.sampleCount > 0 && !stats.sampleText.includes(lowered);
-}
-
 /** How many of the sampled texts (one per line) hold `term`, which holds no line break. */
 function samplesHolding(text: string, term: string): number {
   let count = 0;
@@ -152,11 +148,13 @@ async function findMatchIds(db: DbOrTx, filter: SQL, trimmed: string, cap: numbe
     matches = isCommonShortTerm(stats, lowered, cap)
       ? scan
       : sql`(${scan} and ${shortGrams} @> array[lower(${trimmed})]::text[])`;
+  } else if (walksNewest(lowered, stats, cap)) {
+    walk = walkWhere(trimmed);
+    matches = walk;
+  } else if (isRareTerm(lowered, stats)) {
+    matches = rareTermWhere(trimmed, probeOf(lowered, stats));
   } else {
-    walk = walksNewest(lowered, stats, cap) ? walkWhere(trimmed) : undefined;
-    matches =
-      walk ??
-      (isRareTerm(lowered, stats) ? rareTermWhere(trimmed, probeOf(lowered, stats)) : (searchWhere(trimmed) as SQL));
+    matches = searchWhere(trimmed) as SQL;
   }
   const [row] = await queryRows<{ n: number; ids: Array<string | number> | null }>(
     db,

@@ -1,4 +1,4 @@
-import type { SearchStats } from './search-stats';
+import { isRareTerm, type SearchStats } from './search-stats';
 
 /**
  * Which part of a rare search term the trigram index is asked for (docs/decisions.md, "Search:
@@ -40,7 +40,7 @@ export function probeOf(
 ): string | undefined {
   if (lowered.length <= PROBE_LENGTH || !/^[\x20-\x7e]+$/.test(lowered)) return undefined;
   const { sampleText, sampleCount } = stats;
-  if (sampleCount === 0 || stats.trigramShares.size === 0 || sampleText.includes(lowered)) return undefined;
+  if (!isRareTerm(lowered, stats) || stats.trigramShares.size === 0) return undefined;
   const runs = lowered.match(/[a-z0-9]{3,}/g) ?? [];
   const read = (part: string) => trigramsOf(part).reduce((sum, gram) => sum + shareOf(gram, stats), 0);
   const checked = (part: string) => (Math.max(occurrences(sampleText, part), 0.5) / sampleCount) * CHECK_COST;

@@ -23,6 +23,14 @@ export interface SearchStats {
   orders: number;
 }
 
+/**
+ * A term in none of the sampled search texts: held by few orders, unless added since the last
+ * ANALYZE. Unknown (false) before the table is analysed.
+ */
+export function isRareTerm(lowered: string, stats: Pick<SearchStats, 'sampleText' | 'sampleCount'>): boolean {
+  return stats.sampleCount > 0 && !stats.sampleText.includes(lowered);
+}
+
 const STATS_MS = 60_000;
 const cached = new WeakMap<DbOrTx, { at: number; stats: Promise<SearchStats> }>();
 
