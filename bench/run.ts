@@ -17,6 +17,7 @@ import {
   summarize,
 } from './src/report';
 import { readSamples } from './src/samples';
+import { isShareOfL2 } from './src/targets';
 
 const SINGLE_REQUESTS = 5;
 const LAST_BYTE_REQUESTS_PER_RUN = 3;
@@ -64,6 +65,8 @@ interface Collected {
   endpoint: Endpoint;
   single?: EndpointResult['single'];
   runs: LoadRun[];
+  /** L2's run just before each of the endpoint's, for a target that is a share of L2 */
+  l2Beside: LoadRun[];
   lastByte: number[];
   firstByte: number[];
 }
@@ -73,8 +76,16 @@ async function measure(
   endpoints: Endpoint[],
   servers: Partial<Record<Endpoint['server'], ServerProcess>>,
 ) {
-  const collected: Collected[] = endpoints.map((endpoint) => ({ endpoint, runs: [], lastByte: [], firstByte: [] }));
+  const collected: Collected[] = endpoints.map((endpoint) => ({
+    endpoint,
+    runs: [],
+    l2Beside: [],
+    lastByte: [],
+    firstByte: [],
+  }));
   const minConnections = Math.min(...options.connections);
+  const l2 = endpoints.find((e) => e.key === 'l2');
+  const baseUrl = servers.baseline?.baseUrl;
 
   // Each endpoint is measured in one stretch after its own warm-up: this host pages out file
   // cache left untouched for about half a minute, so rounds over all endpoints in turn would
@@ -100,6 +111,14 @@ async function measure(
     log(`${endpoint.label}: ${item.single.medianMs} ms alone, event loop max ${item.single.loopMaxMs} ms`);
     for (let round = 0; round < options.runs; round++) {
       for (const connections of options.connections) {
+        // This host's speed drifts by two or three times within an hour: a share of L2 compares
+        // each run with an L2 run made just before it, not with L2 measured minutes earlier.
+        if (l2 && baseUrl && isShareOfL2(endpoint.key)) {
+          const beside = await runLoad(baseUrl, l2.source, connections, options.duration);
+          await settle(baseUrl);
+          item.l2Beside.push(beside);
+          log(`  L2 beside it @${connections}: ${beside.rps} req/s`);
+        }
         const run = await runLoad(base, endpoint.source, connections, options.duration);
         await settle(base);
         item.runs.push(run);
@@ -116,7 +135,7 @@ async function measure(
 function assemble(options: BenchOptions, collected: Collected[]): EndpointResult[] {
   const l2 = collected.find((c) => c.endpoint.key === 'l2');
   const l2Summary = l2 ? summarize(l2.runs) : undefined;
-  return collected.map(({ endpoint, single, runs, lastByte, firstByte }) => {
+  return collected.map(({ endpoint, single, runs, l2Beside, lastByte, firstByte }) => {
     const partial = {
       key: endpoint.key,
       label: endpoint.label,
@@ -124,7 +143,7 @@ function assemble(options: BenchOptions, collected: Collected[]): EndpointResult
       mode: endpoint.mode,
       single: single ?? { medianMs: Number.NaN, maxMs: Number.NaN, loopMaxMs: Number.NaN, bytes: 0 },
       runs,
-      summary: summarize(runs, endpoint.key.startsWith('l') ? undefined : l2Summary),
+      summary: summarize(runs, endpoint.key.startsWith('l') ? undefined : l2Summary, l2Beside),
       ...(lastByte.length && {
         lastByte: {
           medianMs: round(median(lastByte)),

@@ -9,8 +9,13 @@ export interface ConnectionSummary {
   rps: { median: number; min: number; max: number };
   p50: number;
   p99: number;
-  /** median req/s as a share of L2's median at the same connection count */
+  /**
+   * req/s as a share of L2's: the median of each run's share of the L2 run made just before it
+   * when there were such runs, else of L2's median at the same connection count
+   */
   shareOfL2?: number;
+  /** median req/s of the L2 runs made just before this call's */
+  l2Beside?: number;
   failures: number;
 }
 
@@ -47,19 +52,27 @@ export interface BenchResults {
   endpoints: EndpointResult[];
 }
 
-export function summarize(runs: readonly LoadRun[], l2?: readonly ConnectionSummary[]): ConnectionSummary[] {
+export function summarize(
+  runs: readonly LoadRun[],
+  l2?: readonly ConnectionSummary[],
+  l2Beside: readonly LoadRun[] = [],
+): ConnectionSummary[] {
   const byConnections = new Map<number, LoadRun[]>();
   for (const run of runs) byConnections.set(run.connections, [...(byConnections.get(run.connections) ?? []), run]);
   return [...byConnections.entries()].map(([connections, list]) => {
     const rps = list.map((r) => r.rps);
     const medianRps = round(median(rps), 0);
     const base = l2?.find((s) => s.connections === connections)?.rps.median;
+    const beside = l2Beside.filter((r) => r.connections === connections);
+    const shares = beside.length === list.length ? list.map((run, i) => run.rps / (beside[i]?.rps ?? Number.NaN)) : [];
+    const shareOfL2 = shares.length ? median(shares) : base ? medianRps / base : undefined;
     return {
       connections,
       rps: { median: medianRps, min: round(Math.min(...rps), 0), max: round(Math.max(...rps), 0) },
       p50: round(median(list.map((r) => r.p50))),
       p99: round(median(list.map((r) => r.p99))),
-      ...(base && { shareOfL2: round(medianRps / base, 3) }),
+      ...(shareOfL2 !== undefined && { shareOfL2: round(shareOfL2, 3) }),
+      ...(beside.length && { l2Beside: round(median(beside.map((r) => r.rps)), 0) }),
       failures: list.reduce((sum, r) => sum + r.failures, 0),
     };
   });
@@ -118,7 +131,7 @@ export function markdownTable(results: BenchResults): string {
       const verdict = s.connections === TARGET_CONNECTIONS ? verdictText(e.verdicts) : '';
       const failures = s.failures ? ` ⚠ ${s.failures} failed` : '';
       lines.push(
-        `| ${e.label} | ${s.connections} | ${spread}${failures} | ${fmt(s.p50)} | ${fmt(s.p99)} | ${pct(s.shareOfL2)} | ${alone} | ${fmt(e.single.loopMaxMs)} | ${verdict} |`,
+        `| ${e.label} | ${s.connections} | ${spread}${failures} | ${fmt(s.p50)} | ${fmt(s.p99)} | ${pct(s.shareOfL2)}${s.l2Beside ? ` (of ${fmt(s.l2Beside, 0)})` : ''} | ${alone} | ${fmt(e.single.loopMaxMs)} | ${verdict} |`,
       );
     }
   }
@@ -148,7 +161,7 @@ export function markdownReport(results: BenchResults): string {
     '',
     machineLine(results),
     '',
-    `Each figure is the median of ${results.runsPerMeasurement} runs of ${results.durationSeconds} s (autocannon, after a warm-up); the spread is the lowest and highest run. "alone" is one request with nothing else in flight; "loop max" is the longest event-loop stall of the server while answering requests one at a time.`,
+    `Each figure is the median of ${results.runsPerMeasurement} runs of ${results.durationSeconds} s (autocannon, after a warm-up); the spread is the lowest and highest run. "alone" is one request with nothing else in flight; "loop max" is the longest event-loop stall of the server while answering requests one at a time. Where a target is a share of L2, each run is compared with an L2 run made just before it ("of" gives those L2 runs' median req/s).`,
     '',
     markdownTable(results),
     '',

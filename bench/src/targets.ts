@@ -41,6 +41,11 @@ export const TARGETS: Record<string, Criterion[]> = {
   'defence-pack-pdf-first': [{ kind: 'p50', maxMs: 20 }],
 };
 
+/** Whether a call's target is a share of L2's throughput (measured beside an L2 run, bench/run.ts). */
+export function isShareOfL2(key: string): boolean {
+  return (TARGETS[key] ?? []).some((criterion) => criterion.kind === 'shareOfL2');
+}
+
 export function scaled(criterion: Criterion, engine: Engine): Criterion {
   if (engine === 'postgres') return criterion;
   switch (criterion.kind) {
