@@ -128,8 +128,17 @@ function samplesHolding(text: string, term: string): number {
  */
 export function matchCountQuery(filter: SQL, matches: SQL, cap: number, newestFirst: boolean): SQL {
   const order = newestFirst ? sql`order by ${orders.createdAt} desc nulls last` : sql``;
-  return sql`select count(*)::int as n, case when count(*) <= ${cap} then array_agg(id) end as ids
-    from (select ${orders.orderId} as id from ${orders} where ${filter} and ${matches} ${order} limit ${cap + 1}) as hits`;
+  return sql`select count(*)::int as n, case when count(*) <= ${whole(cap)} then array_agg(id) end as ids
+    from (select ${orders.orderId} as id from ${orders} where ${filter} and ${matches} ${order} limit ${whole(cap + 1)}) as hits`;
+}
+
+/**
+ * The cap written into the statement, not sent as a value: a kept plan (queryRowsPrepared)
+ * assumes an unknown limit reads a tenth of the table.
+ */
+function whole(n: number): SQL {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`search cap ${n}: not a whole number`);
+  return sql.raw(String(n));
 }
 
 /**
@@ -143,6 +152,10 @@ async function findMatchIds(db: DbOrTx, filter: SQL, trimmed: string, cap: numbe
   const stats = await readSearchStats(db);
   let matches: SQL;
   let walk: SQL | undefined;
+  // The walk's and the rare term's statements have one best plan whatever the term (the test is
+  // strpos, or search_candidates, neither of which the planner looks into): prepared, they are
+  // planned once per connection; the others are planned for their term.
+  let run = queryRows;
   if (isShort(trimmed)) {
     const scan = searchWhere(trimmed) as SQL;
     matches = isCommonShortTerm(stats, lowered, cap)
@@ -151,12 +164,14 @@ async function findMatchIds(db: DbOrTx, filter: SQL, trimmed: string, cap: numbe
   } else if (walksNewest(lowered, stats, cap)) {
     walk = walkWhere(trimmed);
     matches = walk;
+    run = queryRowsPrepared;
   } else if (isRareTerm(lowered, stats)) {
     matches = rareTermWhere(trimmed, probeOf(lowered, stats));
+    run = queryRowsPrepared;
   } else {
     matches = searchWhere(trimmed) as SQL;
   }
-  const [row] = await queryRows<{ n: number; ids: Array<string | number> | null }>(
+  const [row] = await run<{ n: number; ids: Array<string | number> | null }>(
     db,
     matchCountQuery(filter, matches, cap, walk !== undefined),
   );
@@ -169,8 +184,9 @@ export interface SearchMatches {
   total: number;
   totalCapped: boolean;
   /**
-   * Runs a statement narrowed by `where`: among known ids its plan does not depend on which ids,
-   * so it is prepared (queryRowsPrepared); the test on each row is planned for its term.
+   * Runs a statement narrowed by `where`: among known ids, or walking with strpos, its plan does
+   * not depend on the ids or the term, so it is prepared (queryRowsPrepared); a LIKE test on each
+   * row is planned for its term.
    */
   queryRows: <T>(db: DbOrTx, query: SQL) => Promise<T[]>;
 }
@@ -190,7 +206,11 @@ export async function findSearchMatches(
   const trimmed = term.trim();
   if (!trimmed) return undefined;
   const { count, ids, walk } = await findMatchIds(db, filter, trimmed, cap);
-  if (count > cap) return { where: walk ?? (searchWhere(trimmed) as SQL), total: cap, totalCapped: true, queryRows };
+  if (count > cap) {
+    // A walked term's page has its one plan too: walk the listing's order, testing each row.
+    if (walk) return { where: walk, total: cap, totalCapped: true, queryRows: queryRowsPrepared };
+    return { where: searchWhere(trimmed) as SQL, total: cap, totalCapped: true, queryRows };
+  }
   return {
     where: sql`${orders.orderId} = any(${idArray(ids)})`,
     total: ids.length,

@@ -68,6 +68,18 @@ describe("a common term's count, walking the newest orders", () => {
       capped: (plain?.n ?? 0) > 25,
     });
   });
+
+  it.each(['allOrder', 'myOrder'] as const)(
+    'answers the same in %s once its prepared statements are planned once for all terms',
+    async (folder) => {
+      const read = (page: number) =>
+        findFolderOrders(database.db, { folder, ctx, perPage: 7, page, countCap: 25, search: 'tamora' });
+      const first = [await read(1), await read(2)];
+      // PostgreSQL plans a prepared statement for its values five times, then keeps one plan.
+      for (let time = 0; time < 8; time++) expect([await read(1), await read(2)]).toEqual(first);
+      expect(first[0]?.rows.length).toBeGreaterThan(0);
+    },
+  );
 });
 
 /**
