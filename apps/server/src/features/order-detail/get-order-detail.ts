@@ -21,6 +21,7 @@ import {
   staff,
 } from '../../db/schema';
 import { memoizeByObject } from '../../lib/memo';
+import { limitLiteral } from '../../lib/sql-limit';
 
 export interface GetOrderDetailOptions {
   orderId: number;
@@ -59,7 +60,7 @@ const flag = (column: AnyColumn) => sql`case when ${column} = 'Y' then 'Y' else 
 function list(rows: SQL, from: SQL, orderBy: SQL, limit = DETAIL_LIST_LIMIT): SQL {
   return sql`coalesce((select json_agg(l.row order by l.n) from (
     select ${rows} as row, row_number() over (order by ${orderBy}) as n from ${from}
-    order by ${orderBy} limit ${sql.raw(String(limit))}) l), '[]'::json)`;
+    order by ${orderBy} limit ${limitLiteral(limit)}) l), '[]'::json)`;
 }
 
 /** Every list of the detail page for the order of the outer query, in one JSON object. */

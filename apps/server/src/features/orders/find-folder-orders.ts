@@ -13,6 +13,7 @@ import {
 import { and, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows, queryRowsPrepared } from '../../db/client';
 import { orderDisputes, orderRollup, orders, staff } from '../../db/schema';
+import { limitLiteral } from '../../lib/sql-limit';
 import { afterCursor, decodeCursor, encodeCursor } from './folder-cursor';
 import { findSearchMatches, SEARCH_COUNT_CAP, searchWhere } from './folder-search';
 import { type FolderContext, folderWhere } from './folder-sql';
@@ -84,22 +85,11 @@ export interface PageIdsQuery {
   offset: number;
 }
 
-/**
- * The page size written into the statement, not sent as a value: a plan kept for a prepared
- * statement (readDeepPage) assumes an unknown limit reads a tenth of the table, and would sort
- * where walking an index is right. Page sizes are few (PAGE_SIZES); a caller's own sizes each make
- * a statement of their own, no more than PREPARED_TEXTS_KEPT of them prepared (db/client.ts).
- */
-function limitOf(limit: number): SQL {
-  if (!Number.isSafeInteger(limit) || limit < 0) throw new Error(`page size ${limit}: not a whole number`);
-  return sql.raw(String(limit));
-}
-
 /** The ids (and sort keys) of one page, without touching the rows' other columns. */
 function pageIdsQuery({ where, ordering, limit, offset }: PageIdsQuery): SQL {
   const dir = directionOf(ordering);
   return sql`select ${orders.orderId} as order_id, ${ordering.key} as sort_key from ${orders}
-    where ${where} order by sort_key ${dir}, order_id ${dir} limit ${limitOf(limit)} offset ${offset}`;
+    where ${where} order by sort_key ${dir}, order_id ${dir} limit ${limitLiteral(limit)} offset ${offset}`;
 }
 
 /** What every row read for a page carries besides its fields. */
@@ -233,7 +223,7 @@ export function pageQuery(query: PageIdsQuery, version?: SQL): SQL {
   if (offset === 0) {
     return sql`select ${columns}${extra}, ${ordering.key}::text as cursor_key
         from ${orders} left join ${staff} on ${staff.id} = ${orders.assignedTo}
-        where ${where} order by ${ordering.key} ${dir}, ${orders.orderId} ${dir} limit ${limitOf(limit)}`;
+        where ${where} order by ${ordering.key} ${dir}, ${orders.orderId} ${dir} limit ${limitLiteral(limit)}`;
   }
   return sql`with page as (${pageIdsQuery(query)})
       select ${columns}${extra}, page.sort_key::text as cursor_key

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows, queryRowsPrepared } from '../../db/client';
 import { orders } from '../../db/schema';
 import { idArray } from '../../lib/id-list';
+import { limitLiteral } from '../../lib/sql-limit';
 import { probeOf } from './search-probe';
 import { isRareTerm, readSearchStats, type SearchStats } from './search-stats';
 
@@ -128,17 +129,8 @@ function samplesHolding(text: string, term: string): number {
  */
 export function matchCountQuery(filter: SQL, matches: SQL, cap: number, newestFirst: boolean): SQL {
   const order = newestFirst ? sql`order by ${orders.createdAt} desc nulls last` : sql``;
-  return sql`select count(*)::int as n, case when count(*) <= ${whole(cap)} then array_agg(id) end as ids
-    from (select ${orders.orderId} as id from ${orders} where ${filter} and ${matches} ${order} limit ${whole(cap + 1)}) as hits`;
-}
-
-/**
- * The cap written into the statement, not sent as a value: a kept plan (queryRowsPrepared)
- * assumes an unknown limit reads a tenth of the table.
- */
-function whole(n: number): SQL {
-  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`search cap ${n}: not a whole number`);
-  return sql.raw(String(n));
+  return sql`select count(*)::int as n, case when count(*) <= ${limitLiteral(cap)} then array_agg(id) end as ids
+    from (select ${orders.orderId} as id from ${orders} where ${filter} and ${matches} ${order} limit ${limitLiteral(cap + 1)}) as hits`;
 }
 
 /**
@@ -207,9 +199,9 @@ export async function findSearchMatches(
   if (!trimmed) return undefined;
   const { count, ids, walk } = await findMatchIds(db, filter, trimmed, cap);
   if (count > cap) {
-    // A walked term's page has its one plan too: walk the listing's order, testing each row.
-    if (walk) return { where: walk, total: cap, totalCapped: true, queryRows: queryRowsPrepared };
-    return { where: searchWhere(trimmed) as SQL, total: cap, totalCapped: true, queryRows };
+    // A walked term's page has one plan too: walk the listing's order, testing each row.
+    const where = walk ?? (searchWhere(trimmed) as SQL);
+    return { where, total: cap, totalCapped: true, queryRows: walk ? queryRowsPrepared : queryRows };
   }
   return {
     where: sql`${orders.orderId} = any(${idArray(ids)})`,
