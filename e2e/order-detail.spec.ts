@@ -283,6 +283,7 @@ test('View Email Content previews the approval e-mail and links to WhatsApp', as
   const preview = modal.locator('iframe[title="Approval e-mail preview"]');
   await expect(preview).toHaveAttribute('sandbox', '');
   await expect(preview).toHaveAttribute('srcdoc', /support@example\.com/);
+  await expect(preview).not.toHaveAttribute('srcdoc', /<script|\son\w+=|javascript:/i);
 
   const popupOpened = page.waitForEvent('popup');
   await modal.getByRole('button', { name: 'Send Whatsapp Message' }).click();
