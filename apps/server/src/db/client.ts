@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { releaseOnFailedBegin } from './release-on-failed-begin';
 import * as schema from './schema';
+import { streamRows } from './stream-rows';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -90,6 +91,17 @@ export interface Database {
   close(): Promise<void>;
   /** connections of the pool (PGlite: its one connection and the statements queued for it), for metrics */
   poolStats(): PoolStats;
+  /**
+   * PostgreSQL only (PGlite runs statements on the event loop, one at a time): a long read-only
+   * statement's rows handed over in batches as they arrive, on a connection of its own
+   * (stream-rows.ts).
+   */
+  streamRows?<T extends pg.QueryResultRow>(
+    query: SQL,
+    batchSize: number,
+    each: (rows: T[]) => Promise<void>,
+    timeoutMs?: number,
+  ): Promise<void>;
 }
 
 export interface PoolStats {
@@ -190,6 +202,8 @@ async function openPostgres(options: DatabaseOptions & { databaseUrl: string }):
       await pool.end();
     },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    streamRows: (query, batchSize, each, timeoutMs) =>
+      streamRows(pool, dialect.sqlToQuery(query), batchSize, each, timeoutMs),
   };
 }
 

@@ -1,3 +1,5 @@
+import { request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { FOLDER_KEYS, MAX_ROWS_PER_ANSWER, STATUSES } from '@nzeta/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -79,5 +81,36 @@ describe("'All' streamed", () => {
     expect([...first.data, ...rest.data].map((r: { order_id: number }) => r.order_id)).toEqual(
       all.data.map((r: { order_id: number }) => r.order_id),
     );
+  });
+
+  it('a reader that goes away mid-answer leaves no database connection behind', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const before = t.database.poolStats();
+    for (let i = 0; i < 3; i++) {
+      await new Promise<void>((resolve, reject) => {
+        const req = request(
+          {
+            port,
+            path: '/api/admin/get-orders-list/allOrder?page=1&perPage=100000',
+            headers: { authorization: `Bearer ${token}` },
+          },
+          (res) => {
+            res.once('data', () => {
+              req.destroy();
+              resolve();
+            });
+          },
+        );
+        req.on('error', (error) => (req.destroyed ? resolve() : reject(error)));
+        req.end();
+      });
+    }
+    // Every connection is back in the pool (or closed), none held by an abandoned answer.
+    await expect.poll(() => t.database.poolStats().total - t.database.poolStats().idle, { timeout: 5000 }).toBe(0);
+    expect(t.database.poolStats().waiting).toBe(0);
+    expect(before.waiting).toBe(0);
+    const after = await list('allOrder', 'page=1&perPage=100000');
+    expect(after.json().data).toHaveLength(after.json().total);
   });
 });

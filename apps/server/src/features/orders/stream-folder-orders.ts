@@ -1,5 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
-import { and, type SQL, sql } from 'drizzle-orm';
+import { and, type SQL } from 'drizzle-orm';
 import { type Database, type DbOrTx, queryRows } from '../../db/client';
 import { joinedBytes } from '../../lib/joined-bytes';
 import {
@@ -16,12 +16,13 @@ import { afterCursor } from './folder-cursor';
 /**
  * 'All' of a folder in one answer: the list envelope written as the rows arrive, so neither the
  * server nor the event loop holds the whole folder at once. Only the fields the folder's table
- * shows are read, each row as JSON text made by the database (shownRowJson). On PostgreSQL the rows come from a server-side cursor (DECLARE …
- * FETCH in a read-only transaction: one snapshot for the whole answer); on PGlite, whose one
- * connection a long transaction would hold, from keyset chunks that follow the last row.
+ * shows are read, each row as JSON text made by the database (shownRowJson). On PostgreSQL the
+ * rows come from one statement read as it runs (one snapshot for the whole answer; the database
+ * waits while the reader is slow: db/stream-rows.ts); on PGlite, whose one connection a long
+ * transaction would hold, from keyset chunks that follow the last row.
  */
 
-/** Rows fetched and written at a time: PostgreSQL's cursor, and PGlite (whose statements run on the event loop). */
+/** Rows written at a time on PostgreSQL (PGlite reads PGLITE_CHUNK, its statements running on the event loop). */
 export const STREAM_CHUNK = 1000;
 const PGLITE_CHUNK = 500;
 
@@ -46,21 +47,6 @@ async function* keysetChunks(db: DbOrTx, query: PageIdsQuery): Chunks {
     offset = 0;
     where = and(query.where, afterCursor(query.ordering, { key: last.cursor_key, id: Number(last.order_id) })) as SQL;
   }
-}
-
-/** Hands the rows of a server-side cursor to `each`, one chunk at a time, inside its transaction. */
-async function cursorChunks(db: DbOrTx, query: PageIdsQuery, each: (rows: StreamRow[]) => Promise<void>) {
-  await db.transaction(
-    async (tx) => {
-      await tx.execute(sql`declare folder_all no scroll cursor for ${pageQuery(query)}`);
-      for (;;) {
-        const rows = await queryRows<StreamRow>(tx, sql.raw(`fetch forward ${STREAM_CHUNK} from folder_all`));
-        if (rows.length) await each(rows);
-        if (rows.length < STREAM_CHUNK) break;
-      }
-    },
-    { accessMode: 'read only' },
-  );
 }
 
 /** Writes and waits while the socket's buffer is full; false once the reader went away. */
@@ -109,7 +95,7 @@ export async function streamFolderOrders(database: Database, options: FindFolder
   void (async () => {
     try {
       await write(out, '{"status":1,"message":"Orders loaded.","data":[');
-      if (database.engine === 'postgres') await cursorChunks(db, shown, each);
+      if (database.streamRows) await database.streamRows(pageQuery(shown), STREAM_CHUNK, each);
       else for await (const rows of keysetChunks(db, shown)) await each(rows);
       const { total: count, totalCapped } = await counted;
       const next = nextCursorOf(last, written === shown.limit);
