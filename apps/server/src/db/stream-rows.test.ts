@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngine } from '../../test/test-database';
-import { type Database, openDatabase } from './client';
+import { type Database, openDatabase, queryRows } from './client';
 
 // A long read handed over as it runs: every row in order and in batches, the database made to
 // wait while the reader is slow, and a reader that gives up stopping the statement.
@@ -28,13 +28,12 @@ describe.runIf(testEngine === 'postgres')('streamRows', () => {
   };
 
   /** The statement carrying `marker`, as the database sees it from another connection. */
-  const activity = async (marker: string) =>
-    (
-      (await database.db.execute(
-        sql`select state, wait_event from pg_stat_activity
-            where query like ${`%${marker}%`} and pid <> pg_backend_pid()`,
-      )) as unknown as { rows: Array<{ state: string; wait_event: string | null }> }
-    ).rows;
+  const activity = (marker: string) =>
+    queryRows<{ state: string; wait_event: string | null }>(
+      database.db,
+      sql`select state, wait_event from pg_stat_activity
+          where query like ${`%${marker}%`} and pid <> pg_backend_pid()`,
+    );
 
   it('hands over every row in order, in batches of the size asked', async () => {
     const batches: number[][] = [];
@@ -102,8 +101,7 @@ describe.runIf(testEngine === 'postgres')('streamRows', () => {
     ).rejects.toBe(gone);
     expect(batches).toBe(2);
     await expect.poll(() => activity(marker), { timeout: 2000 }).toEqual([]);
-    const rows = (await database.db.execute(sql`select 1 as one`)) as unknown as { rows: unknown[] };
-    expect(rows.rows).toEqual([{ one: 1 }]);
+    expect(await queryRows(database.db, sql`select 1 as one`)).toEqual([{ one: 1 }]);
   });
 
   it('gives up on a reader slower than the time allowed, and the pool goes on', async () => {
@@ -119,8 +117,7 @@ describe.runIf(testEngine === 'postgres')('streamRows', () => {
     ).rejects.toThrow('Streamed read took longer than 400 ms');
     expect(performance.now() - started).toBeLessThan(3000);
     await expect.poll(() => activity(marker), { timeout: 2000 }).toEqual([]);
-    const rows = (await database.db.execute(sql`select 3 as three`)) as unknown as { rows: unknown[] };
-    expect(rows.rows).toEqual([{ three: 3 }]);
+    expect(await queryRows(database.db, sql`select 3 as three`)).toEqual([{ three: 3 }]);
   });
 
   it("rejects with the database's error raised mid-statement, and the pool goes on", async () => {
@@ -128,8 +125,7 @@ describe.runIf(testEngine === 'postgres')('streamRows', () => {
     await expect(
       stream(sql`select 10 / (3000 - g) as n from generate_series(1, 5000) as g`, 100, each),
     ).rejects.toThrow(/division by zero/);
-    const rows = (await database.db.execute(sql`select 2 as two`)) as unknown as { rows: unknown[] };
-    expect(rows.rows).toEqual([{ two: 2 }]);
+    expect(await queryRows(database.db, sql`select 2 as two`)).toEqual([{ two: 2 }]);
   });
 
   it('reads only', async () => {

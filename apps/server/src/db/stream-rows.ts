@@ -4,6 +4,8 @@ import pg from 'pg';
 /** The longest a streamed read may take, the reader's time included: 'All' of 100,000 rows is about 35 MB. */
 export const STREAM_TIMEOUT_MS = 10 * 60_000;
 
+const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
+
 /**
  * Runs one read-only statement on a connection of its own and hands its rows to `each` in
  * batches as they arrive, while the database is still producing the rest (PostgreSQL only).
@@ -40,7 +42,7 @@ export async function streamRows<T extends pg.QueryResultRow>(
     await readRows(client, compiled, batchSize, each, timeoutMs);
     await client.query('commit');
   } catch (error) {
-    failure = error instanceof Error ? error : new Error(String(error));
+    failure = asError(error);
     throw failure;
   } finally {
     // A connection that failed mid-statement (or was closed to stop one) is not handed out again.
@@ -65,7 +67,7 @@ function readRows<T extends pg.QueryResultRow>(
     let failed: Error | undefined;
     /** Stops the read: closing the connection ends the statement, and pg reports the query's error. */
     const fail = (error: unknown) => {
-      failed ??= error instanceof Error ? error : new Error(String(error));
+      failed ??= asError(error);
       socket.destroy();
     };
     const hand = () => {
