@@ -199,7 +199,10 @@ for (const vp of VIEWPORTS) {
       await expect(page).toHaveURL(/\/admin\/recent-order\?page=2$/);
     });
 
-    test('5. the order page: one timeline, a sticky action bar, the id in the tab title', async ({ page, request }) => {
+    test('5. the order page: Comment History and Activity, a sticky action bar, the id in the tab title', async ({
+      page,
+      request,
+    }) => {
       const orderId = await createOrder(request);
       const admin = await tokenOf(request, DEMO_ACCOUNTS.Admin);
       const long = `See ${'x'.repeat(300)} for details`;
@@ -233,10 +236,14 @@ for (const vp of VIEWPORTS) {
       expect(colours.length).toBe(await groups.count());
       expect(new Set(colours).size).toBe(colours.length);
       await expect(page.locator('#order-details')).toContainText(/Order date\s*\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} E[SD]T/);
-      const timeline = page.locator('.order-timeline');
-      await expect(timeline.locator('.timeline-remark').first()).toHaveText(long);
-      await expect(timeline.locator('.timeline-flag').first()).toHaveText('Whatsapp');
-      await expect(timeline).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} E[SD]T/);
+      // Comment History as the spec's table; the long remark, shown, wraps inside the page.
+      const comments = page.locator('#comment-history');
+      const comment = comments.locator('tbody tr').first();
+      await expect(comment).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} E[SD]T/);
+      await comment.getByRole('button', { name: 'Show' }).click();
+      await expect(comments.locator('.remark-detail-row .remark-text')).toHaveText(long);
+      await expect(comments.getByText('Whatsapp: Y')).toBeVisible();
+      await expect(page.locator('#activity')).toContainText('received the paid application');
       const overflow = await page.locator('html').evaluate((el) => el.scrollWidth - el.clientWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       await page.screenshot({ path: `test-results/console/order-page-${vp.name}.png` });

@@ -67,11 +67,14 @@ test('a signed bounce returns the order to Contact Customer, with the comment, E
   await expect(mails.locator('.mail-events-table tbody tr')).toHaveCount(2);
   await expect(mails.locator('.mail-events-table')).toContainText('Bounced (hard)');
 
-  // The timeline shows each comment's text, no click needed.
+  // Comment History has the System's comment, flagged ReportError; Activity the move.
   const comments = section(page, 'Comment History');
-  await expect(
-    comments.locator('.timeline-comment', { hasText: 'Approval e-mail bounced: mailbox does not exist' }),
-  ).toBeVisible();
+  const comment = comments.locator('tbody tr', { hasText: 'System' });
+  await comment.getByRole('button', { name: 'Show' }).click();
+  const shown = comments.locator('.remark-detail-row');
+  await expect(shown).toContainText('Approval e-mail bounced: mailbox does not exist');
+  await expect(shown.getByText('ReportError: Y')).toBeVisible();
+  await expect(section(page, 'Activity')).toContainText('to Contact Customer');
   await page.screenshot({ path: 'test-results/delivery-events-bounce.png', fullPage: true });
 });
 

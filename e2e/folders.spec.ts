@@ -157,8 +157,11 @@ test('Assign to me moves the orders to My Orders with the toast and new counts; 
     .click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('My Orders');
   await expect(rowOf(page, first)).toBeVisible();
-  // A claimed row says whose it is, and the chip still opens the order.
-  await expect(rowOf(page, first).getByRole('link', { name: /View order .*claimed by/ })).toHaveClass(/claimed-chip/);
+  // A claimed row's View is greyed, still a link to the order, with the claimant's name beside it.
+  const claimedView = rowOf(page, first).getByRole('link', { name: `View order ${first}, claimed by ${member.name}` });
+  await expect(claimedView).toHaveText('View');
+  await expect(claimedView).toHaveClass(/btn-secondary/);
+  await expect(rowOf(page, first).locator('.claimed-name')).toHaveText(member.name);
   // A Team member may not delete on My Orders (SPEC §6).
   await expect(page.getByRole('button', { name: 'Delete Order', exact: true })).toHaveCount(0);
 

@@ -65,7 +65,7 @@ test.describe('the console offers only what the transition table allows', () => 
       await apiSignIn(page, role);
       for (const kind of ['New', 'Completed', 'ChargeBack', 'Deleted', 'erased'] as Kind[]) {
         await page.goto(viewOrder(orders[kind]));
-        // The order page is drawn once its timeline (comments and activity in one list) is.
+        // The order page is drawn once its Comment History is.
         await expect(page.getByRole('heading', { name: 'Comment History', exact: true })).toBeVisible();
         expect((await lifecycleButtons(page)).sort(), `${role} on ${kind}`).toEqual(expectedButtons(kind, role).sort());
         const uploads = kind === 'New' || kind === 'Completed' || kind === 'ChargeBack';

@@ -17,6 +17,7 @@ const SECTIONS_WITHOUT_MAIL = [
   'Download History',
   'Add Comment Below',
   'Comment History',
+  'Activity',
 ];
 
 const section = (page: Page, title: string) =>
@@ -133,19 +134,44 @@ test('a comment with flags appears in Comment History with Y and N', async ({ pa
   await form.getByLabel('Remark').fill('Customer asked for the document by WhatsApp.');
   await form.getByLabel('Whatsapp').check();
   await form.getByLabel('Chargeback').check();
+  await form.getByLabel('ReportError').check();
   await form.getByRole('button', { name: 'Add Comment' }).click();
   await expect(page.locator('.Toastify__toast--success', { hasText: 'Comment added successfully.' })).toBeVisible();
   await expect(form.getByLabel('Remark')).toHaveValue('');
 
-  // One timeline, newest first: the remark's text is visible and its raised flags are badges.
+  // The spec's table: one row per comment; Show reveals the remark and every flag as Y or N.
   const history = section(page, 'Comment History');
-  const entry = history.locator('.timeline-comment').first();
-  await expect(entry).toContainText('Demo Admin');
-  await expect(entry.locator('.timeline-remark')).toHaveText('Customer asked for the document by WhatsApp.');
-  await expect(entry.locator('.timeline-flag')).toHaveText(['Whatsapp', 'Chargeback']);
+  await expect(history.getByRole('columnheader')).toHaveText(['#', 'Order ID', 'Date & Time', 'Team', 'Action']);
+  const row = history.locator('tbody tr').first();
+  await expect(row.getByRole('cell')).toHaveText([
+    '1',
+    String(orderId),
+    /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} E[SD]T$/,
+    'Demo Admin',
+    'Show',
+  ]);
+  await expect(history.getByText('Customer asked for the document by WhatsApp.')).toHaveCount(0);
+  await row.getByRole('button', { name: 'Show' }).click();
+  const detail = history.locator('.remark-detail-row');
+  await expect(detail).toContainText('Customer asked for the document by WhatsApp.');
+  await expect(detail.getByRole('listitem')).toHaveText([
+    'Whatsapp: Y',
+    'Telephone: N',
+    'Refund: N',
+    'Voided: N',
+    'Chargeback: Y',
+    'ReportError: Y',
+  ]);
+  await expectAccessible(page, '#comment-history');
+  await history.getByRole('button', { name: 'Hide' }).click();
+  await expect(detail).toHaveCount(0);
+  // Activity keeps the order's other events; the comment is not repeated there.
+  const activity = section(page, 'Activity');
+  await expect(activity).toContainText('received the paid application');
+  await expect(activity).not.toContainText('added a comment');
 });
 
-test('a status move shows the toast, changes the counts and is on the timeline', async ({ page, request }) => {
+test('a status move shows the toast, changes the counts and is in Activity', async ({ page, request }) => {
   const orderId = await createOrder(request);
   await apiSignIn(page, 'Manager');
   await page.goto(viewOrder(orderId));
@@ -161,9 +187,7 @@ test('a status move shows the toast, changes the counts and is on the timeline',
   await expect(moves.getByRole('button', { name: 'Move to Awaiting Response' })).toHaveCount(0);
   await expect(moves.getByRole('button', { name: 'Move to Completed Orders' })).toBeVisible();
   await expect.poll(() => menuCount(page, 'Awaiting Customer')).toBeGreaterThan(before);
-  await expect(section(page, 'Comment History')).toContainText(
-    'Demo Manager moved the order from New to Awaiting Customer',
-  );
+  await expect(section(page, 'Activity')).toContainText('Demo Manager moved the order from New to Awaiting Customer');
 
   // Delete asks first; No keeps the order as it is.
   await moves.getByRole('button', { name: 'Delete', exact: true }).click();

@@ -131,6 +131,16 @@ test('the download page sends a visitor without access to the track page', async
   await expect(page.getByLabel('Order ID:')).toHaveValue(String(orderId));
 });
 
+test('a link with the encoded order id shows the order number in the Order ID field', async ({ page, request }) => {
+  const orderId = await createOrder(request);
+  // The staff detail route's encoding (packages/domain/src/id-codec.ts), which visitor links may carry.
+  const encoded = Buffer.from(String(orderId * 2))
+    .toString('base64')
+    .replace(/=+$/, '');
+  await page.goto(paths.visitor.trackOrder(encoded));
+  await expect(page.getByLabel('Order ID:')).toHaveValue(String(orderId));
+});
+
 test('a link with an order id that is not one shows a friendly page', async ({ page }) => {
   await page.goto(paths.visitor.trackOrder('not-an-order!'));
   await expect(page.getByRole('heading', { name: 'Order not found' })).toBeVisible();

@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { paths } from '../../../config/paths';
 import { answerFetch, appConfigAnswer, renderWithApp, signInAs } from '../../../test/render-with-app';
 import { FolderList } from './folder-list';
 
@@ -68,6 +69,24 @@ describe('the folder list', () => {
       method: 'POST',
       body: { start: 1, end: 10, searchVal: 'ben', folderName: 'newOrder' },
     });
+  });
+
+  it("greys the View of a claimed New order, still a link to it, and shows the claimant's name", async () => {
+    signInAs('Team', 'Demo Team');
+    answerFetch({
+      'app-config': appConfigAnswer,
+      'get-orders-list': page([{ ...row(100123, 'Ana'), assign_to: 'Demo Team' }, row(100124, 'Ben')]),
+    });
+    renderWithApp(<FolderList folder="myOrder" />);
+    const claimed = await screen.findByRole('link', { name: 'View order 100123, claimed by Demo Team' });
+    expect(claimed.textContent).toBe('View');
+    expect(claimed.getAttribute('href')).toBe(paths.admin.viewOrder(100123));
+    expect(claimed.className).toContain('btn-secondary');
+    expect(screen.getByText('Demo Team')).toBeTruthy();
+    // An unclaimed row keeps the ordinary View.
+    const free = screen.getByRole('link', { name: 'View order 100124' });
+    expect(free.textContent).toBe('View');
+    expect(free.className).toContain('btn-primary');
   });
 
   it('assigns the ticked orders to the member and shows the server message', async () => {

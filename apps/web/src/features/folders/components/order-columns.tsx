@@ -52,33 +52,19 @@ function actionColumn(header: string, tz: string, onDelete: ColumnOptions['onDel
     meta: { className: 'col-action' },
     cell: ({ row }) => {
       const shown = displayOf(row.original, tz);
-      // A claim matters while the order is New: there the row says whose it is (SPEC §4 keeps the
-      // link working). Finished orders always read View.
+      // A claim matters while the order is New: there View is greyed, still a working link, and
+      // the claimant's name follows the buttons (SPEC §4). Finished orders always read View.
       const claimedBy = row.original.process_status === 'New' ? shown.assign_to : null;
       return (
         <div className="row-actions">
-          {claimedBy ? (
-            <Link
-              to={paths.admin.viewOrder(shown.id)}
-              className="claimed-chip"
-              aria-label={`View order ${shown.id}, claimed by ${claimedBy}`}
-              onClick={(event) => event.stopPropagation()}
-            >
-              <span className="claimed-initials" aria-hidden="true">
-                {initialsOf(claimedBy)}
-              </span>
-              <span className="claimed-name">{claimedBy}</span>
-            </Link>
-          ) : (
-            <Link
-              to={paths.admin.viewOrder(shown.id)}
-              className="btn btn-sm btn-primary"
-              aria-label={`View order ${shown.id}`}
-              onClick={(event) => event.stopPropagation()}
-            >
-              View
-            </Link>
-          )}
+          <Link
+            to={paths.admin.viewOrder(shown.id)}
+            className={`btn btn-sm ${claimedBy ? 'btn-secondary view-assigned' : 'btn-primary'}`}
+            aria-label={claimedBy ? `View order ${shown.id}, claimed by ${claimedBy}` : `View order ${shown.id}`}
+            onClick={(event) => event.stopPropagation()}
+          >
+            View
+          </Link>
           {onDelete && (
             <button
               type="button"
@@ -92,6 +78,15 @@ function actionColumn(header: string, tz: string, onDelete: ColumnOptions['onDel
             >
               <Icon name="trash" size={16} />
             </button>
+          )}
+          {/* After the buttons, so View and Delete line up in every row. */}
+          {claimedBy && (
+            <span className="claimed-by" title={`Claimed by ${claimedBy}`}>
+              <span className="claimed-initials" aria-hidden="true">
+                {initialsOf(claimedBy)}
+              </span>
+              <span className="claimed-name">{claimedBy}</span>
+            </span>
           )}
         </div>
       );

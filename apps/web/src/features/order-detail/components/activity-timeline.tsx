@@ -63,16 +63,20 @@ export function describeActivity(entry: ActivityEntry): string {
   }
 }
 
-/** Beyond the spec: who did what to the order, and when (newest first). */
+/**
+ * Beyond the spec: who did what to the order, and when (newest first). A comment is already a
+ * row of Comment History, so its "added a comment" entry is left out here.
+ */
 export function ActivityTimeline({ order }: { order: OrderDetail }) {
   const { businessTimeZone } = useAppConfig();
+  const entries = order.activity.filter((entry) => entry.action !== 'remark-added');
   return (
     <Section id="activity" title="Activity">
-      {order.activity.length === 0 ? (
+      {entries.length === 0 ? (
         <p className="mb-0 text-muted">Nothing has happened to this order yet.</p>
       ) : (
         <ol className="activity-list">
-          {order.activity.map((entry) => (
+          {entries.map((entry) => (
             <li key={entry.id} className={`activity-item activity-${entry.action}`}>
               <time dateTime={entry.create_ts}>{formatDateTimeZoned(entry.create_ts, businessTimeZone)}</time>
               <span>

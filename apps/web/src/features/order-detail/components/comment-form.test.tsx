@@ -36,6 +36,30 @@ describe('the comment form', () => {
     await waitFor(() => expect((screen.getByLabelText('Remark') as HTMLTextAreaElement).value).toBe(''));
   });
 
+  it('offers the six flags of Comment History, ReportError after Chargeback, and sends ReportError when ticked', async () => {
+    signInAs('Team');
+    const calls = answerFetch({ body: { status: 1, message: 'Remark added.' } });
+    renderWithApp(<CommentForm order={order} />);
+    const flags = screen.getAllByRole('checkbox').map((box) => (box as HTMLInputElement).labels?.[0]?.textContent);
+    expect(flags).toEqual(['Whatsapp', 'Telephone', 'Refund', 'Voided', 'Chargeback', 'ReportError']);
+    const reportError = screen.getByRole('checkbox', { name: 'ReportError' }) as HTMLInputElement;
+    expect(reportError.checked).toBe(false);
+
+    fireEvent.change(screen.getByLabelText('Remark'), { target: { value: 'Wrong passport number on the form' } });
+    fireEvent.click(reportError);
+    fireEvent.click(screen.getByRole('button', { name: 'Add Comment' }));
+    expect(await screen.findByText('Remark added.')).toBeTruthy();
+    const sent = calls.find((call) => call.url.includes('add-new-remark'));
+    expect(sent?.body).toMatchObject({
+      orderId: 100001,
+      remark: 'Wrong passport number on the form',
+      reportError: 'Y',
+    });
+    // Flags left unticked are not sent: the server records them as N.
+    expect(sent?.body).not.toHaveProperty('chargeBack');
+    await waitFor(() => expect(reportError.checked).toBe(false));
+  });
+
   it('shows a refusal as the server words it and keeps what was typed', async () => {
     signInAs('Team');
     answerFetch({

@@ -13,6 +13,7 @@ const FLAGS = [
   { name: 'statusRefund', label: 'Refund' },
   { name: 'voided', label: 'Voided' },
   { name: 'chargeBack', label: 'Chargeback' },
+  { name: 'reportError', label: 'ReportError' },
 ] as const;
 
 const commentForm = z.object({
@@ -22,6 +23,7 @@ const commentForm = z.object({
   statusRefund: z.boolean(),
   voided: z.boolean(),
   chargeBack: z.boolean(),
+  reportError: z.boolean(),
 });
 type CommentValues = z.infer<typeof commentForm>;
 const EMPTY: CommentValues = {
@@ -31,9 +33,10 @@ const EMPTY: CommentValues = {
   statusRefund: false,
   voided: false,
   chargeBack: false,
+  reportError: false,
 };
 
-/** 'Add Comment Below': a remark with optional flags ('Y' when ticked), and the status moves. */
+/** 'Add Comment Below': a remark with optional flags ('Y' when ticked); the status moves sit in the order's action bar. */
 export function CommentForm({ order }: { order: OrderDetail }) {
   const allowed = useOrderActions(order);
   // An erased order is read-only: no comment, no move (DESIGN §2).
@@ -61,6 +64,7 @@ function CommentFormFields({ order }: { order: OrderDetail }) {
       statusRefund: flag(values.statusRefund),
       voided: flag(values.voided),
       chargeBack: flag(values.chargeBack),
+      reportError: flag(values.reportError),
     });
     if (answer.status === 1) reset(EMPTY);
   });

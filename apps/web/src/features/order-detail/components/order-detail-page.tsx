@@ -5,8 +5,10 @@ import { hasErrorCode } from '../../../lib/api-client';
 import { useAppConfig } from '../../../lib/app-config';
 import '../../../styles/order-detail.css';
 import { useOrderDetail } from '../api/get-order-detail';
+import { ActivityTimeline } from './activity-timeline';
 import { ChargebackPanel } from './chargeback/chargeback-panel';
 import { CommentForm } from './comment-form';
+import { CommentHistorySection } from './comment-history-section';
 import { DownloadHistorySection } from './download-history-section';
 import { EligibilitySection } from './eligibility-section';
 import { EmailHistorySection } from './email-history-section';
@@ -14,7 +16,6 @@ import { OrderActionBar } from './order-action-bar';
 import { OrderDetailsSection } from './order-details-section';
 import { OrderHeader } from './order-header';
 import { OrderNotFound } from './order-not-found';
-import { OrderTimeline } from './order-timeline';
 import { StartApplicationSection } from './start-application-section';
 import { TrackingLockNotice } from './tracking-lock-notice';
 import { TravellerDetailsSection } from './traveller-details-section';
@@ -85,7 +86,8 @@ function OrderDetailView({ orderId }: { orderId: number }) {
         </div>
         <aside className="order-side" aria-label="Comments and activity">
           <CommentForm order={order} />
-          <OrderTimeline order={order} />
+          <CommentHistorySection order={order} />
+          <ActivityTimeline order={order} />
         </aside>
       </div>
     </div>

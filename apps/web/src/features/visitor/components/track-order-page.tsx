@@ -16,16 +16,18 @@ import { usePageTitle } from './use-page-title';
 export function TrackOrderPage() {
   const { orderId: ref = '' } = useParams();
   usePageTitle('Track your order');
-  if (parseOrderRef(ref) === undefined) return <InvalidOrderPage />;
-  return <TrackOrderForm orderRef={ref} />;
+  // The link may carry the encoded id (SPEC §2.14): the field shows the order number it stands for.
+  const orderId = parseOrderRef(ref);
+  if (orderId === undefined) return <InvalidOrderPage />;
+  return <TrackOrderForm orderId={orderId} key={orderId} />;
 }
 
-function TrackOrderForm({ orderRef }: { orderRef: string }) {
+function TrackOrderForm({ orderId }: { orderId: number }) {
   const navigate = useNavigate();
   const track = useTrackOrder();
   const form = useForm<TrackOrderInput>({
     resolver: zodResolver(trackOrderInput),
-    defaultValues: { orderId: orderRef, email: '' },
+    defaultValues: { orderId: String(orderId), email: '' },
   });
 
   const onSubmit = form.handleSubmit(async (input) => {

@@ -1,0 +1,94 @@
+import { formatDateTimeZoned, type OrderDetail, REMARK_FLAGS, type RemarkEntry } from '@nzeta/domain';
+import { Fragment, useState } from 'react';
+import { TableHead } from '../../../components/ui/table-head';
+import { useAppConfig } from '../../../lib/app-config';
+import { Section } from './section';
+
+const COLUMNS = ['#', 'Order ID', 'Date & Time', 'Team', 'Action'];
+
+/**
+ * Comment History (SPEC §2.13): one row per comment, newest first; Show reveals the remark and
+ * its six flags, each Y or N (a missing flag reads N). Times carry the business zone.
+ */
+export function CommentHistorySection({ order }: { order: OrderDetail }) {
+  const { businessTimeZone } = useAppConfig();
+  const [openIds, setOpenIds] = useState<ReadonlySet<number>>(() => new Set());
+  const toggle = (id: number) =>
+    setOpenIds((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  return (
+    <Section id="comment-history" title="Comment History">
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling table must be reachable by keyboard */}
+      <div className="table-responsive" tabIndex={0}>
+        <table className="table table-sm align-middle detail-table comment-table">
+          <TableHead columns={COLUMNS} />
+          <tbody>
+            {order.remark.length === 0 ? (
+              <tr>
+                <td colSpan={COLUMNS.length} className="empty-row">
+                  No record found
+                </td>
+              </tr>
+            ) : (
+              order.remark.map((remark, index) => {
+                const isOpen = openIds.has(remark.id);
+                const detailId = `remark-${remark.id}`;
+                return (
+                  <Fragment key={remark.id}>
+                    <tr>
+                      <td>{index + 1}</td>
+                      <td>{remark.order_id}</td>
+                      <td>{formatDateTimeZoned(remark.create_ts, businessTimeZone)}</td>
+                      <td>{remark.remark_name}</td>
+                      <td>
+                        <button
+                          type="button"
+                          className="btn btn-link btn-sm p-0"
+                          aria-expanded={isOpen}
+                          aria-controls={detailId}
+                          onClick={() => toggle(remark.id)}
+                        >
+                          {isOpen ? 'Hide' : 'Show'}
+                        </button>
+                      </td>
+                    </tr>
+                    {isOpen && (
+                      <tr id={detailId} className="remark-detail-row">
+                        <td colSpan={COLUMNS.length}>
+                          <RemarkDetail remark={remark} />
+                        </td>
+                      </tr>
+                    )}
+                  </Fragment>
+                );
+              })
+            )}
+          </tbody>
+        </table>
+      </div>
+    </Section>
+  );
+}
+
+function RemarkDetail({ remark }: { remark: RemarkEntry }) {
+  return (
+    <>
+      <p className="remark-text">{remark.remark}</p>
+      <ul className="remark-flags" aria-label="Flags">
+        {REMARK_FLAGS.map(({ key, label }) => {
+          const value = remark[key] === 'Y' ? 'Y' : 'N';
+          return (
+            <li key={key} className={`remark-flag remark-flag-${value}`}>
+              {label}: {value}
+            </li>
+          );
+        })}
+      </ul>
+    </>
+  );
+}
