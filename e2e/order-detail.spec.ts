@@ -12,7 +12,7 @@ const SECTIONS_WITHOUT_MAIL = [
   'Order Details',
   'Start Application',
   'Traveller details',
-  'Eligibility',
+  'Eligibility questions',
   'Traveller Photo',
   'Download History',
   'Add Comment Below',
@@ -89,9 +89,11 @@ test('the full page of an order with other names and an offence answered yes', a
   ]);
   await expect(detail(page, 'Traveller details', 'Phone number')).toHaveText('+61 412345678');
   await expect(detail(page, 'Traveller details', 'Staying in New Zealand')).toHaveText('Yes');
-  await expect(detail(page, 'Eligibility', 'Convicted of any offence')).toHaveText('Yes');
-  await expect(detail(page, 'Eligibility', 'Sentenced to five years or more')).toHaveText('No');
-  await expect(detail(page, 'Eligibility', 'Sentenced to 12 months or more in the last 10 years')).toHaveText('Yes');
+  await expect(detail(page, 'Eligibility questions', 'Convicted of any offence')).toHaveText('Yes');
+  await expect(detail(page, 'Eligibility questions', 'Sentenced to five years or more')).toHaveText('No');
+  await expect(detail(page, 'Eligibility questions', 'Sentenced to 12 months or more in the last 10 years')).toHaveText(
+    'Yes',
+  );
   await expect(section(page, 'Traveller Photo')).toContainText('-');
   await expect(section(page, 'Download History')).toContainText('No record found');
   await expect(section(page, 'Upload Document').getByLabel('Order ID')).toBeDisabled();
@@ -107,8 +109,8 @@ test('the offence follow-ups and the expiry date stay hidden when not asked for'
   const orderId = await createOrder(request, { any_offence: 'no', other_names: [] });
   await apiSignIn(page, 'Telecaller');
   await page.goto(viewOrder(orderId));
-  await expect(detail(page, 'Eligibility', 'Convicted of any offence')).toHaveText('No');
-  await expect(section(page, 'Eligibility').locator('dt')).toHaveCount(4);
+  await expect(detail(page, 'Eligibility questions', 'Convicted of any offence')).toHaveText('No');
+  await expect(section(page, 'Eligibility questions').locator('dt')).toHaveCount(4);
   await expect(page.getByText('Sentenced to five years or more')).toHaveCount(0);
   await expect(detail(page, 'Traveller details', 'Other names')).toHaveText('-');
   await expect(page.getByText('Passport expiry date')).toHaveCount(0);

@@ -42,6 +42,8 @@ test('an Admin adds, edits and deletes a team member', async ({ page }) => {
   await row.getByRole('link', { name: `Edit ${name}` }).click();
   await expect(page).toHaveURL(/\/admin\/manage-team\/\d+$/);
   await expect(page.getByRole('heading', { name: 'Edit Team Member' })).toBeVisible();
+  // The side menu still shows where the member is: Manage Team, not nothing.
+  await expect(page.getByRole('link', { name: 'Manage Team', exact: true })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue(name);
   await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
   await expect(page.getByLabel('Type', { exact: true })).toHaveValue('Telecaller');

@@ -80,10 +80,21 @@ export function StaffFrame(props: StaffFrameProps) {
   );
 }
 
+/**
+ * The frame's root entry (the dashboard, '/admin') lies above every page, so it is active only on
+ * itself; any other entry stays active on the pages below it, such as a member's edit screen
+ * under Manage Team (SPEC §2.3: the menu highlights the active entry).
+ */
+const isRootEntry = (to: string) => to.split('/').filter(Boolean).length <= 1;
+
 function MenuLink({ entry }: { entry: FrameMenuEntry }) {
   return (
     <li>
-      <NavLink to={entry.to} end className={({ isActive }) => (isActive ? 'active' : undefined)}>
+      <NavLink
+        to={entry.to}
+        end={isRootEntry(entry.to)}
+        className={({ isActive }) => (isActive ? 'active' : undefined)}
+      >
         <Icon name={entry.icon} />
         <span className="label">{entry.label}</span>
         {entry.count !== undefined && <span className="count">{entry.count.toLocaleString()}</span>}

@@ -18,7 +18,7 @@ export function EligibilitySection({ order }: { order: OrderDetail }) {
     );
   }
   return (
-    <Section id="eligibility" title="Eligibility">
+    <Section id="eligibility" title="Eligibility questions">
       <DetailList items={items} />
     </Section>
   );
