@@ -153,7 +153,7 @@ describe('dates', () => {
 });
 
 describe('visitor history fields', () => {
-  it('splitBrowserField reads browser, device and device type, dropping Unknown', () => {
+  it('splitBrowserField reads browser, device and device type, dropping Unknown from device type and OS', () => {
     expect(splitBrowserField('Chrome-124.0-Apple-iPhone', 'iOS 17.4')).toEqual({
       browser: 'Chrome',
       device: 'Apple',
@@ -162,7 +162,7 @@ describe('visitor history fields', () => {
     });
     expect(splitBrowserField('Firefox-120-Unknown-Unknown', 'Unknown')).toEqual({
       browser: 'Firefox',
-      device: '-',
+      device: 'Unknown',
       deviceType: '-',
       os: '-',
     });

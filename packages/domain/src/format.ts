@@ -172,7 +172,8 @@ export function displayIp(ip: string | null | undefined): string {
 
 /**
  * The visitor history's browser field is 'Browser-Version-Device-Model' (SPEC §3): part 1 is the
- * browser, part 3 the device, parts 3 and 4 the device type; 'Unknown' is dropped.
+ * browser, part 3 the device, parts 3 and 4 the device type. 'Unknown' is dropped from the device
+ * type and the OS only, as the spec says; the device column shows the part as recorded.
  */
 export function splitBrowserField(browser: string | null | undefined, os: string | null | undefined) {
   const parts = (browser ?? '').split('-');
@@ -183,7 +184,7 @@ export function splitBrowserField(browser: string | null | undefined, os: string
       .trim();
   return {
     browser: orDash(parts[0]),
-    device: orDash(clean(parts[2] ?? '')),
+    device: orDash(parts[2]?.trim()),
     deviceType: orDash(clean(`${parts[2] ?? ''} ${parts[3] ?? ''}`)),
     os: orDash(clean(os ?? '')),
   };
