@@ -1,7 +1,8 @@
 import { formatDateTimeZoned, type OrderDetail, REMARK_FLAGS, type RemarkEntry } from '@nzeta/domain';
-import { Fragment, useState } from 'react';
+import { Fragment } from 'react';
 import { TableHead } from '../../../components/ui/table-head';
 import { useAppConfig } from '../../../lib/app-config';
+import { useExpandedRows } from '../hooks/use-expanded-rows';
 import { Section } from './section';
 
 const COLUMNS = ['#', 'Order ID', 'Date & Time', 'Team', 'Action'];
@@ -12,14 +13,7 @@ const COLUMNS = ['#', 'Order ID', 'Date & Time', 'Team', 'Action'];
  */
 export function CommentHistorySection({ order }: { order: OrderDetail }) {
   const { businessTimeZone } = useAppConfig();
-  const [openIds, setOpenIds] = useState<ReadonlySet<number>>(() => new Set());
-  const toggle = (id: number) =>
-    setOpenIds((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const { isExpanded, toggle } = useExpandedRows();
 
   return (
     <Section id="comment-history" title="Comment History">
@@ -36,7 +30,7 @@ export function CommentHistorySection({ order }: { order: OrderDetail }) {
               </tr>
             ) : (
               order.remark.map((remark, index) => {
-                const isOpen = openIds.has(remark.id);
+                const isOpen = isExpanded(remark.id);
                 const detailId = `remark-${remark.id}`;
                 return (
                   <Fragment key={remark.id}>

@@ -1,7 +1,8 @@
 import { formatDateTimeZoned, type MailHistoryEntry, type OrderDetail } from '@nzeta/domain';
-import { Fragment, useState } from 'react';
+import { Fragment } from 'react';
 import { TableHead } from '../../../components/ui/table-head';
 import { useAppConfig } from '../../../lib/app-config';
+import { useExpandedRows } from '../hooks/use-expanded-rows';
 import { DocumentDownloadButton } from './document-download-button';
 import { canFallBack, FallbackButton } from './fallback-button';
 import { MailDeliveryState } from './mail-delivery-state';
@@ -23,14 +24,7 @@ const COLUMNS = ['#', 'Order ID', 'Download', 'Date & Time', 'Mail Provider', 'S
  */
 export function EmailHistorySection({ order }: { order: OrderDetail }) {
   const { businessTimeZone } = useAppConfig();
-  const [openIds, setOpenIds] = useState<ReadonlySet<number>>(new Set());
-  const toggle = (id: number) =>
-    setOpenIds((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const { isExpanded, toggle } = useExpandedRows();
   return (
     <Section id="email-history" title="Email History">
       <div className="table-responsive">
@@ -38,7 +32,7 @@ export function EmailHistorySection({ order }: { order: OrderDetail }) {
           <TableHead columns={COLUMNS} />
           <tbody>
             {order.mailHistory.map((mail, index) => {
-              const isOpen = openIds.has(mail.id);
+              const isOpen = isExpanded(mail.id);
               return (
                 <Fragment key={mail.id}>
                   <tr data-mail-id={mail.id}>
