@@ -167,6 +167,12 @@ test('a comment with flags appears in Comment History with Y and N', async ({ pa
   await expectAccessible(page, '#comment-history');
   await history.getByRole('button', { name: 'Hide' }).click();
   await expect(detail).toHaveCount(0);
+  // Newest first: a second comment becomes row 1.
+  await form.getByLabel('Remark').fill('Called, no answer.');
+  await form.getByRole('button', { name: 'Add Comment' }).click();
+  await expect(history.locator('tbody tr')).toHaveCount(2);
+  await history.locator('tbody tr').first().getByRole('button', { name: 'Show' }).click();
+  await expect(detail).toContainText('Called, no answer.');
   // Activity keeps the order's other events; the comment is not repeated there.
   const activity = section(page, 'Activity');
   await expect(activity).toContainText('received the paid application');

@@ -1,8 +1,8 @@
 import { formatDateTimeZoned, type OrderDetail, REMARK_FLAGS, type RemarkEntry } from '@nzeta/domain';
 import { Fragment } from 'react';
-import { TableHead } from '../../../components/ui/table-head';
 import { useAppConfig } from '../../../lib/app-config';
 import { useExpandedRows } from '../hooks/use-expanded-rows';
+import { DetailTable } from './detail-table';
 import { Section } from './section';
 
 const COLUMNS = ['#', 'Order ID', 'Date & Time', 'Team', 'Action'];
@@ -17,54 +17,40 @@ export function CommentHistorySection({ order }: { order: OrderDetail }) {
 
   return (
     <Section id="comment-history" title="Comment History">
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling table must be reachable by keyboard */}
-      <div className="table-responsive" tabIndex={0}>
-        <table className="table table-sm align-middle detail-table comment-table">
-          <TableHead columns={COLUMNS} />
-          <tbody>
-            {order.remark.length === 0 ? (
+      <DetailTable columns={COLUMNS} isEmpty={order.remark.length === 0} className="comment-table">
+        {order.remark.map((remark, index) => {
+          const isOpen = isExpanded(remark.id);
+          const detailId = `remark-${remark.id}`;
+          return (
+            <Fragment key={remark.id}>
               <tr>
-                <td colSpan={COLUMNS.length} className="empty-row">
-                  No record found
+                <td>{index + 1}</td>
+                <td>{remark.order_id}</td>
+                <td>{formatDateTimeZoned(remark.create_ts, businessTimeZone)}</td>
+                <td>{remark.remark_name}</td>
+                <td>
+                  <button
+                    type="button"
+                    className="btn btn-link btn-sm p-0"
+                    aria-expanded={isOpen}
+                    aria-controls={detailId}
+                    onClick={() => toggle(remark.id)}
+                  >
+                    {isOpen ? 'Hide' : 'Show'}
+                  </button>
                 </td>
               </tr>
-            ) : (
-              order.remark.map((remark, index) => {
-                const isOpen = isExpanded(remark.id);
-                const detailId = `remark-${remark.id}`;
-                return (
-                  <Fragment key={remark.id}>
-                    <tr>
-                      <td>{index + 1}</td>
-                      <td>{remark.order_id}</td>
-                      <td>{formatDateTimeZoned(remark.create_ts, businessTimeZone)}</td>
-                      <td>{remark.remark_name}</td>
-                      <td>
-                        <button
-                          type="button"
-                          className="btn btn-link btn-sm p-0"
-                          aria-expanded={isOpen}
-                          aria-controls={detailId}
-                          onClick={() => toggle(remark.id)}
-                        >
-                          {isOpen ? 'Hide' : 'Show'}
-                        </button>
-                      </td>
-                    </tr>
-                    {isOpen && (
-                      <tr id={detailId} className="remark-detail-row">
-                        <td colSpan={COLUMNS.length}>
-                          <RemarkDetail remark={remark} />
-                        </td>
-                      </tr>
-                    )}
-                  </Fragment>
-                );
-              })
-            )}
-          </tbody>
-        </table>
-      </div>
+              {isOpen && (
+                <tr id={detailId} className="remark-detail-row">
+                  <td colSpan={COLUMNS.length}>
+                    <RemarkDetail remark={remark} />
+                  </td>
+                </tr>
+              )}
+            </Fragment>
+          );
+        })}
+      </DetailTable>
     </Section>
   );
 }

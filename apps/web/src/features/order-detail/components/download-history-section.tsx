@@ -1,7 +1,7 @@
 import { displayIp, formatDateTimeZoned, type OrderDetail, orDash } from '@nzeta/domain';
-import { TableHead } from '../../../components/ui/table-head';
 import { useAppConfig } from '../../../lib/app-config';
 import { useResendMail } from '../api/resend-mail';
+import { DetailTable } from './detail-table';
 import { Section } from './section';
 
 const COLUMNS = ['#', 'Order ID', 'Date & Time', 'Downloaded File', 'IP Address', 'Location'];
@@ -32,32 +32,18 @@ export function DownloadHistorySection({ order }: { order: OrderDetail }) {
         </button>
       }
     >
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling table must be reachable by keyboard */}
-      <div className="table-responsive" tabIndex={0}>
-        <table className="table table-sm align-middle detail-table">
-          <TableHead columns={COLUMNS} />
-          <tbody>
-            {order.downloadHistory.length === 0 ? (
-              <tr>
-                <td colSpan={COLUMNS.length} className="empty-row">
-                  No record found
-                </td>
-              </tr>
-            ) : (
-              order.downloadHistory.map((row, index) => (
-                <tr key={row.id}>
-                  <td>{index + 1}</td>
-                  <td>{row.order_id}</td>
-                  <td>{formatDateTimeZoned(row.create_ts, businessTimeZone)}</td>
-                  <td className="text-break">{orDash(row.file1)}</td>
-                  <td>{displayIp(row.ip)}</td>
-                  <td>{orDash(row.timezone)}</td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+      <DetailTable columns={COLUMNS} isEmpty={order.downloadHistory.length === 0}>
+        {order.downloadHistory.map((row, index) => (
+          <tr key={row.id}>
+            <td>{index + 1}</td>
+            <td>{row.order_id}</td>
+            <td>{formatDateTimeZoned(row.create_ts, businessTimeZone)}</td>
+            <td className="text-break">{orDash(row.file1)}</td>
+            <td>{displayIp(row.ip)}</td>
+            <td>{orDash(row.timezone)}</td>
+          </tr>
+        ))}
+      </DetailTable>
     </Section>
   );
 }

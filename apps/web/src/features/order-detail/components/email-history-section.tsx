@@ -1,8 +1,8 @@
 import { formatDateTimeZoned, type MailHistoryEntry, type OrderDetail } from '@nzeta/domain';
 import { Fragment } from 'react';
-import { TableHead } from '../../../components/ui/table-head';
 import { useAppConfig } from '../../../lib/app-config';
 import { useExpandedRows } from '../hooks/use-expanded-rows';
+import { DetailTable } from './detail-table';
 import { DocumentDownloadButton } from './document-download-button';
 import { canFallBack, FallbackButton } from './fallback-button';
 import { MailDeliveryState } from './mail-delivery-state';
@@ -27,64 +27,59 @@ export function EmailHistorySection({ order }: { order: OrderDetail }) {
   const { isExpanded, toggle } = useExpandedRows();
   return (
     <Section id="email-history" title="Email History">
-      <div className="table-responsive">
-        <table className="table table-sm align-middle detail-table">
-          <TableHead columns={COLUMNS} />
-          <tbody>
-            {order.mailHistory.map((mail, index) => {
-              const isOpen = isExpanded(mail.id);
-              return (
-                <Fragment key={mail.id}>
-                  <tr data-mail-id={mail.id}>
-                    <td>{index + 1}</td>
-                    <td>{mail.order_id}</td>
-                    <td>
-                      {mail.uploadDoc.file1 ? (
-                        <DocumentDownloadButton orderId={mail.order_id} file1={mail.uploadDoc.file1} label="Download" />
-                      ) : (
-                        '-'
-                      )}
-                    </td>
-                    <td>
-                      {formatDateTimeZoned(mail.create_ts, businessTimeZone)}
-                      <div className="cell-note">
-                        {KIND_LABELS[mail.kind] ?? mail.kind} to {mail.to_address}
-                        {mail.fallback_of !== null && ' (through the other provider)'}
-                      </div>
-                    </td>
-                    <td>{mail.uploadDoc.mail_service_provider}</td>
-                    <td>
-                      <MailState mail={mail} />
-                      {canFallBack(mail, order) && <FallbackButton mail={mail} order={order} />}
-                    </td>
-                    <td>
-                      <MailDeliveryState mail={mail} />
-                    </td>
-                    <td>
-                      <button
-                        type="button"
-                        className="btn btn-link btn-sm p-0"
-                        aria-expanded={isOpen}
-                        aria-controls={`mail-events-${mail.id}`}
-                        onClick={() => toggle(mail.id)}
-                      >
-                        {isOpen ? 'Hide' : `Events (${mail.events.length})`}
-                      </button>
-                    </td>
-                  </tr>
-                  {isOpen && (
-                    <tr id={`mail-events-${mail.id}`} className="mail-events-row">
-                      <td colSpan={COLUMNS.length}>
-                        <MailEventsTable events={mail.events} />
-                      </td>
-                    </tr>
+      <DetailTable columns={COLUMNS} isEmpty={order.mailHistory.length === 0}>
+        {order.mailHistory.map((mail, index) => {
+          const isOpen = isExpanded(mail.id);
+          return (
+            <Fragment key={mail.id}>
+              <tr data-mail-id={mail.id}>
+                <td>{index + 1}</td>
+                <td>{mail.order_id}</td>
+                <td>
+                  {mail.uploadDoc.file1 ? (
+                    <DocumentDownloadButton orderId={mail.order_id} file1={mail.uploadDoc.file1} label="Download" />
+                  ) : (
+                    '-'
                   )}
-                </Fragment>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+                </td>
+                <td>
+                  {formatDateTimeZoned(mail.create_ts, businessTimeZone)}
+                  <div className="cell-note">
+                    {KIND_LABELS[mail.kind] ?? mail.kind} to {mail.to_address}
+                    {mail.fallback_of !== null && ' (through the other provider)'}
+                  </div>
+                </td>
+                <td>{mail.uploadDoc.mail_service_provider}</td>
+                <td>
+                  <MailState mail={mail} />
+                  {canFallBack(mail, order) && <FallbackButton mail={mail} order={order} />}
+                </td>
+                <td>
+                  <MailDeliveryState mail={mail} />
+                </td>
+                <td>
+                  <button
+                    type="button"
+                    className="btn btn-link btn-sm p-0"
+                    aria-expanded={isOpen}
+                    aria-controls={`mail-events-${mail.id}`}
+                    onClick={() => toggle(mail.id)}
+                  >
+                    {isOpen ? 'Hide' : `Events (${mail.events.length})`}
+                  </button>
+                </td>
+              </tr>
+              {isOpen && (
+                <tr id={`mail-events-${mail.id}`} className="mail-events-row">
+                  <td colSpan={COLUMNS.length}>
+                    <MailEventsTable events={mail.events} />
+                  </td>
+                </tr>
+              )}
+            </Fragment>
+          );
+        })}
+      </DetailTable>
       <ResendMailForm order={order} />
     </Section>
   );
