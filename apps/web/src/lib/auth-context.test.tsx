@@ -1,12 +1,6 @@
-import { act, cleanup, renderHook } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, renderHook } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { AuthProvider, useAuth } from './auth-context';
-
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-  sessionStorage.clear();
-});
 
 // A token of the shape the server signs; only its payload is read in the browser.
 const token = `h.${btoa(JSON.stringify({ user: { id: 7, name: 'Demo Team', type: 'Team' } }))}.s`;

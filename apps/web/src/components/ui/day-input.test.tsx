@@ -1,9 +1,7 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DayInput, keepWhole } from './day-input';
-
-afterEach(cleanup);
 
 function Harness({ initial, seen }: { initial: string; seen: string[] }) {
   const [value, setValue] = useState(initial);

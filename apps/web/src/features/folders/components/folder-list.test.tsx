@@ -1,14 +1,8 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { paths } from '../../../config/paths';
 import { answerFetch, appConfigAnswer, renderWithApp, signInAs } from '../../../test/render-with-app';
 import { FolderList } from './folder-list';
-
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-  vi.unstubAllGlobals();
-});
 
 function row(orderId: number, firstName: string) {
   return {

@@ -1,13 +1,8 @@
 import type { ActivityEntry, OrderDetail } from '@nzeta/domain';
-import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { answerFetch, appConfigAnswer, renderWithApp } from '../../../test/render-with-app';
 import { ActivityTimeline } from './activity-timeline';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 function entryOf(id: number, fields: Partial<ActivityEntry>): ActivityEntry {
   return {

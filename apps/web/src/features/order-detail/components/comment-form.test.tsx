@@ -1,14 +1,8 @@
 import type { OrderDetail } from '@nzeta/domain';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { answerFetch, renderWithApp, signInAs } from '../../../test/render-with-app';
 import { CommentForm } from './comment-form';
-
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-  vi.unstubAllGlobals();
-});
 
 // Only what the comment form reads of an order; the rest of the detail plays no part here.
 const order = { order_id: 100001, process_status: 'Awaiting', assign_to: null } as unknown as OrderDetail;

@@ -1,13 +1,8 @@
 import type { OrderDetail, RemarkEntry } from '@nzeta/domain';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { answerFetch, appConfigAnswer, renderWithApp } from '../../../test/render-with-app';
 import { CommentHistorySection } from './comment-history-section';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 function remarkOf(id: number, fields: Partial<RemarkEntry>): RemarkEntry {
   return {

@@ -2,13 +2,11 @@ import type { MailEventEntry, MailHistoryEntry, OrderDetail } from '@nzeta/domai
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appConfigQuery } from '../../../lib/app-config';
 import { canFallBack } from './fallback-button';
 import { MailDeliveryState } from './mail-delivery-state';
 import { MailEventsTable } from './mail-events-table';
-
-afterEach(cleanup);
 
 function withConfig(children: ReactNode) {
   const client = new QueryClient();

@@ -1,6 +1,6 @@
 import type { OrderDetail } from '@nzeta/domain';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { answerFetch, appConfigAnswer, renderWithApp, signInAs } from '../../../test/render-with-app';
 import { StatusMoves } from './status-moves';
 
@@ -12,12 +12,6 @@ beforeAll(() => {
   HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
     this.open = false;
   };
-});
-
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-  vi.unstubAllGlobals();
 });
 
 // Only what the transition table reads of an order; the rest of the detail plays no part here.

@@ -1,14 +1,8 @@
 import type { OrderDetail } from '@nzeta/domain';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { type Answer, answerFetch, appConfigAnswer, renderWithApp, signInAs } from '../../../test/render-with-app';
 import { UploadDocumentSection } from './upload-document-section';
-
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-  vi.unstubAllGlobals();
-});
 
 // Only what the upload section reads of an order; the rest of the detail plays no part here.
 function orderOf(process_status: string): OrderDetail {

@@ -1,13 +1,7 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { answerFetch, renderWithApp, signInAs } from '../../../test/render-with-app';
 import { AddMemberForm } from './team-member-form';
-
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-  vi.unstubAllGlobals();
-});
 
 function fill(fields: Record<string, string>) {
   for (const [label, value] of Object.entries(fields)) {

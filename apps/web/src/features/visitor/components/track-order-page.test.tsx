@@ -1,15 +1,10 @@
 import { encodeId } from '@nzeta/domain';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paths } from '../../../config/paths';
 import { answerFetch, appConfigAnswer, renderWithApp } from '../../../test/render-with-app';
 import { TrackOrderPage } from './track-order-page';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 const NOT_FOUND = 'We could not find an order with these details. Please check the order ID and e-mail.';
 
