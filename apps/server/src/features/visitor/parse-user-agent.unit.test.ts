@@ -55,10 +55,10 @@ describe('browserField', () => {
     });
   });
 
-  it('falls back to the device type when there is no model, and drops Unknown on the page', () => {
+  it('falls back to the device type when there is no model; the page drops Unknown from Device Type only', () => {
     const field = browserField(parseUserAgent(AGENTS.androidFirefox));
     expect(field).toBe('Mobile Firefox-120.0-Unknown-mobile');
-    expect(splitBrowserField(field, 'Android 14')).toMatchObject({ device: '-', deviceType: 'mobile' });
+    expect(splitBrowserField(field, 'Android 14')).toMatchObject({ device: 'Unknown', deviceType: 'mobile' });
     expect(browserField(parseUserAgent(AGENTS.windowsChrome))).toBe('Chrome-124.0.0.0-Unknown-Unknown');
   });
 });
