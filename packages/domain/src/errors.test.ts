@@ -21,6 +21,7 @@ describe('error codes', () => {
     expect(ERROR_CODES.TRANSITION_NOT_ALLOWED.httpStatus).toBe(409);
     expect(ERROR_CODES.FORBIDDEN_ROLE.httpStatus).toBe(403);
     expect(ERROR_CODES.UNAUTHENTICATED.httpStatus).toBe(401);
+    expect(ERROR_CODES.INVALID_CREDENTIALS.httpStatus).toBe(401);
     expect(ERROR_CODES.RATE_LIMITED.httpStatus).toBe(429);
     expect(ERROR_CODES.VALIDATION_FAILED.httpStatus).toBe(400);
     expect(ERROR_CODES['mfa-setup-required'].httpStatus).toBe(403);

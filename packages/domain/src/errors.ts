@@ -15,7 +15,13 @@ export const ERROR_CODES = {
   INVALID_JSON: { httpStatus: 400, message: 'The request body is not valid JSON.' },
   /** a well-formed request a business rule refuses (deleting oneself, an order with no e-mail) */
   REQUEST_REFUSED: { httpStatus: 400, message: 'This cannot be done.' },
-  INVALID_CREDENTIALS: { httpStatus: 400, message: 'Invalid email or password.' },
+  /** sign-in refused: a wrong password or one-time code, or an unknown e-mail (DESIGN §4: 401) */
+  INVALID_CREDENTIALS: { httpStatus: 401, message: 'Invalid email or password.' },
+  /**
+   * a wrong one-time code from a member already signed in (turning two-step verification on or
+   * off, a new password): the session itself stands, so this is not a 401 that signs them out
+   */
+  WRONG_CODE: { httpStatus: 400, message: 'The code is not valid. Please try again.' },
   MFA_CODE_REQUIRED: { httpStatus: 400, message: 'Please enter the 6-digit code from your authenticator app.' },
   UNAUTHENTICATED: { httpStatus: 401, message: 'Your session has expired. Please sign in again.' },
   FORBIDDEN_ROLE: { httpStatus: 403, message: 'You do not have permission to do that.' },

@@ -46,13 +46,15 @@ interface Answer {
   body: string;
 }
 
-const statusField = (answer: Answer) => {
+const envelopeOf = (answer: Answer): { status?: unknown; code?: unknown } => {
   try {
-    return (JSON.parse(answer.body) as { status?: unknown }).status;
+    return JSON.parse(answer.body) as { status?: unknown; code?: unknown };
   } catch {
-    return undefined;
+    return {};
   }
 };
+const statusField = (answer: Answer) => envelopeOf(answer).status;
+const codeField = (answer: Answer) => envelopeOf(answer).code;
 
 /** What is wrong with an answer, or undefined when it is what the table expects. */
 function judge(access: RouteAccess, principal: Principal, answer: Answer): string | undefined {
@@ -61,6 +63,8 @@ function judge(access: RouteAccess, principal: Principal, answer: Answer): strin
   if (answer.headers['x-content-type-options'] !== 'nosniff') return 'no X-Content-Type-Options: nosniff';
   if (statusCode >= 500) return `answered ${statusCode}`;
   const allowed = isAllowed(access, principal === 'anonymous' ? null : principal);
+  // Sign-in's own refusal of the credentials it was sent is a 401 too (DESIGN §4), not a gate.
+  if (access === 'public' && statusCode === 401 && codeField(answer) === 'INVALID_CREDENTIALS') return undefined;
   if (allowed) return statusCode === 401 || statusCode === 403 ? `allowed but refused with ${statusCode}` : undefined;
   // A signed link or a provider's webhook has no identity to ask for: a missing or wrong
   // signature is refused as forbidden. The metrics route does not reveal itself to anyone

@@ -25,7 +25,7 @@ describe('failed staff sign-ins per client address', () => {
     let failures = 0;
     for (let i = 0; i < 100; i++) {
       const answer = await login(t, { email: `spray${i}@example.com`, password: 'Summer2025!' }, '203.0.113.20');
-      if (answer.statusCode === 400) failures += 1;
+      if (answer.statusCode === 401) failures += 1;
     }
     const throttled = await login(t, { email: victim.email, password: victim.password }, '203.0.113.20');
     expect(failures).toBe(100);
@@ -43,7 +43,7 @@ describe('failed staff sign-ins per client address', () => {
     const burst = await Promise.all(
       Array.from({ length: 40 }, (_, i) => login(t, { email: victim.email, password: `guess-${i}` }, '203.0.113.21')),
     );
-    const checked = burst.filter((r) => r.statusCode === 400 || r.statusCode === 423).length;
+    const checked = burst.filter((r) => r.statusCode === 401 || r.statusCode === 423).length;
     expect(checked).toBeLessThanOrEqual(10);
     expect(burst.filter((r) => r.statusCode === 429 || r.statusCode === 423).length).toBeGreaterThanOrEqual(30);
   });
@@ -86,7 +86,7 @@ describe('failed sign-ins per account', () => {
       codes.push((await login(t, { email: member.email, password: `wrong-${i}` }, `198.51.100.${i}`)).statusCode);
     }
     const lockedAfter = codes.indexOf(423) + 1;
-    expect(codes.slice(0, 9).every((code) => code === 400)).toBe(true);
+    expect(codes.slice(0, 9).every((code) => code === 401)).toBe(true);
     expect(lockedAfter).toBe(10);
 
     const correct = await login(t, { email: member.email, password: member.password }, '198.51.100.77');
@@ -120,7 +120,7 @@ describe('failed sign-ins per account', () => {
         login(t, { email: member.email, password: `guess-${i}` }, `192.0.2.${i + 1}`),
       ),
     );
-    const checked = burst.filter((r) => r.statusCode === 400).length;
+    const checked = burst.filter((r) => r.statusCode === 401).length;
     expect(checked).toBeLessThan(10);
     expect(burst.filter((r) => r.statusCode === 423).length).toBeGreaterThanOrEqual(30);
     const correct = await login(t, { email: member.email, password: member.password }, '192.0.2.200');

@@ -32,7 +32,7 @@ describe('failures are counted per (address, account) (finding 9)', () => {
     const typos: number[] = [];
     for (let i = 0; i < 11; i++) typos.push((await login(typist.email, `typo-${i}`)).statusCode);
     // The tenth locks the typist's own account (DESIGN §4), nobody else's.
-    expect(typos.slice(0, 9).every((code) => code === 400)).toBe(true);
+    expect(typos.slice(0, 9).every((code) => code === 401)).toBe(true);
     expect(typos[9]).toBe(423);
     expect(typos[10]).toBe(429);
     expect((await login(colleague.email, colleague.password)).json().status).toBe(1);
@@ -42,7 +42,7 @@ describe('failures are counted per (address, account) (finding 9)', () => {
   it('keeps an address-wide limit at a much higher threshold (100 a minute)', async () => {
     const answers: number[] = [];
     for (let i = 0; i < 101; i++) answers.push((await login(`spray${i}@example.com`, 'Summer2025!')).statusCode);
-    expect(answers.slice(0, 100).every((code) => code === 400)).toBe(true);
+    expect(answers.slice(0, 100).every((code) => code === 401)).toBe(true);
     expect(answers[100]).toBe(429);
   });
 
@@ -72,7 +72,7 @@ describe('failures are counted per (address, account) (finding 9)', () => {
     for (let i = 0; i < 12; i++)
       answers.push((await login(owner.email, `x-${i}`, `198.51.100.${60 + i}`, cookie)).statusCode);
     // 10 checked against the cookie, then the cookie is no longer trusted: the ordinary account lock applies.
-    expect(answers.slice(0, 10).every((code) => code === 400)).toBe(true);
+    expect(answers.slice(0, 10).every((code) => code === 401)).toBe(true);
     expect(answers.slice(10).every((code) => code !== 200)).toBe(true);
   });
 

@@ -72,7 +72,7 @@ export async function refuseWrongCode(
   ip: string,
   message: string,
 ): Promise<AppError> {
-  return (await countAccountFailure(db, config, member, ip)) ?? new AppError(message, 400, {}, 'INVALID_CREDENTIALS');
+  return (await countAccountFailure(db, config, member, ip)) ?? new AppError(message, 400, {}, 'WRONG_CODE');
 }
 
 /** Lifts a lock and forgets the failures (an Admin's or Manager's unlock, a successful sign-in). */

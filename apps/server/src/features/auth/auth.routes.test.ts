@@ -43,13 +43,14 @@ describe('POST /api/admin/admin-login', () => {
     });
   });
 
-  it('says the same for an unknown e-mail and a wrong password', async () => {
+  it('answers 401 {status:401}, the same for an unknown e-mail and a wrong password (DESIGN §4)', async () => {
     const member = await insertStaff(t.database.db, { type: 'Team' });
     const unknown = await login({ email: 'nobody@example.com', password: 'whatever1' });
     const wrong = await login({ email: member.email, password: 'whatever1' });
-    expect(unknown.statusCode).toBe(wrong.statusCode);
-    expect(unknown.json()).toEqual({ status: 0, message: INVALID_CREDENTIALS, code: 'INVALID_CREDENTIALS' });
-    expect(wrong.json()).toEqual({ status: 0, message: INVALID_CREDENTIALS, code: 'INVALID_CREDENTIALS' });
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.json()).toEqual({ status: 401, message: INVALID_CREDENTIALS, code: 'INVALID_CREDENTIALS' });
+    expect(wrong.json()).toEqual({ status: 401, message: INVALID_CREDENTIALS, code: 'INVALID_CREDENTIALS' });
   });
 
   it('refuses a deleted member', async () => {
@@ -85,7 +86,7 @@ describe('throttling and lockout', () => {
   it('answers 429 with Retry-After once one address has failed too often', async () => {
     const member = await insertStaff(limited.database.db, { type: 'Team' });
     for (let i = 0; i < 5; i++) {
-      expect((await attempt({ email: member.email, password: 'wrong-pass' }, '203.0.113.9')).statusCode).toBe(400);
+      expect((await attempt({ email: member.email, password: 'wrong-pass' }, '203.0.113.9')).statusCode).toBe(401);
     }
     const blocked = await attempt({ email: member.email, password: member.password }, '203.0.113.9');
     expect(blocked.statusCode).toBe(429);
@@ -106,7 +107,7 @@ describe('throttling and lockout', () => {
     for (let i = 1; i <= 10; i++) {
       answers.push(await attempt({ email: member.email, password: 'wrong-pass' }, `198.51.100.${i}`));
     }
-    expect(answers.slice(0, 9).every((r) => r.statusCode === 400)).toBe(true);
+    expect(answers.slice(0, 9).every((r) => r.statusCode === 401)).toBe(true);
     const locked = answers[9];
     expect(locked?.statusCode).toBe(423);
     expect(locked?.json().message).toMatch(/locked.*\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
@@ -120,7 +121,7 @@ describe('throttling and lockout', () => {
     for (let i = 1; i <= 9; i++) await attempt({ email: member.email, password: 'wrong-pass' }, `192.0.2.${i}`);
     expect((await attempt({ email: member.email, password: member.password }, '192.0.2.100')).json().status).toBe(1);
     for (let i = 11; i <= 19; i++) {
-      expect((await attempt({ email: member.email, password: 'wrong-pass' }, `192.0.2.${i}`)).statusCode).toBe(400);
+      expect((await attempt({ email: member.email, password: 'wrong-pass' }, `192.0.2.${i}`)).statusCode).toBe(401);
     }
     const [row] = await limited.database.db.select().from(staff).where(eq(staff.id, member.id));
     expect(row).toMatchObject({ failedLogins: 9, lockedUntil: null });
@@ -199,7 +200,7 @@ describe('POST /api/admin/change-password', () => {
     expect(response.json()).toMatchObject({ status: 1, message: expect.any(String) });
     expect(response.body).not.toContain('pohutukawa-9');
     expect((await userInfo(member.token)).statusCode).toBe(401);
-    expect((await login({ email: member.email, password: member.password })).json().status).toBe(0);
+    expect((await login({ email: member.email, password: member.password })).json().status).toBe(401);
     expect((await login({ email: member.email, password: 'pohutukawa-9' })).json().status).toBe(1);
   });
 

@@ -75,7 +75,7 @@ describe('enrolment', () => {
 
     const wrong = await post('/api/admin/mfa/enable', member.token, { code: '000000' });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ status: 0, message: WRONG_CODE, code: 'INVALID_CREDENTIALS' });
+    expect(wrong.json()).toEqual({ status: 0, message: WRONG_CODE, code: 'WRONG_CODE' });
     const empty = await post('/api/admin/mfa/enable', member.token, { code: '' });
     expect(empty.json().message).toBe('Please enter the code from your authenticator app.');
 
@@ -124,15 +124,15 @@ describe('signing in with two-step verification', () => {
     });
 
     // The code that enabled MFA was spent then.
-    expect((await login(member.email, member.password, firstCode)).json().status).toBe(0);
+    expect((await login(member.email, member.password, firstCode)).json().status).toBe(401);
 
     const fresh = codeAhead(secret, 1);
     const ok = await login(member.email, member.password, fresh);
     expect(ok.json()).toMatchObject({ status: 1, data: { user: { id: member.id } } });
     expect(ok.body).not.toContain(secret);
     const replay = await login(member.email, member.password, fresh);
-    expect(replay.json().status).toBe(0);
-    expect((await login(member.email, 'wrong-password', codeAhead(secret, 1))).json().status).toBe(0);
+    expect(replay.json().status).toBe(401);
+    expect((await login(member.email, 'wrong-password', codeAhead(secret, 1))).json().status).toBe(401);
   });
 
   it('accepts each recovery code once', async () => {
@@ -140,7 +140,7 @@ describe('signing in with two-step verification', () => {
     const { recoveryCodes } = await enrol(member);
     const [code] = recoveryCodes as [string];
     expect((await login(member.email, member.password, code)).json().status).toBe(1);
-    expect((await login(member.email, member.password, code)).json().status).toBe(0);
+    expect((await login(member.email, member.password, code)).json().status).toBe(401);
     expect((await status(member.token)).data.recoveryCodesLeft).toBe(9);
   });
 });
@@ -150,7 +150,7 @@ describe('turning two-step verification off', () => {
     const member = await t.signInAs('Telecaller');
     const { secret } = await enrol(member);
     const wrong = await post('/api/admin/mfa/disable', member.token, { code: '111111' });
-    expect(wrong.json()).toEqual({ status: 0, message: WRONG_CODE, code: 'INVALID_CREDENTIALS' });
+    expect(wrong.json()).toEqual({ status: 0, message: WRONG_CODE, code: 'WRONG_CODE' });
     const off = await post('/api/admin/mfa/disable', member.token, { code: codeAhead(secret, 1) });
     expect(off.json()).toEqual({ status: 1, message: 'Two-step verification is off.', data: null });
     expect((await status(member.token)).data).toMatchObject({ enabled: false, pending: false });

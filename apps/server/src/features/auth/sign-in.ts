@@ -3,7 +3,7 @@ import { and, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { staff } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
+import { AppError, appError } from '../../lib/app-error';
 import { writeAudit } from '../../lib/audit';
 import { burnPasswordCheck, verifyPassword } from '../../lib/passwords';
 import { type Counter, peekCounter, refundHit, reserveHit, secondsUntil } from '../../lib/rate-counter';
@@ -112,7 +112,7 @@ export async function signIn(
       outcome,
       detail: { reason, ...(isTrusted && { device: true }) },
     });
-  const invalid = () => new AppError(INVALID_CREDENTIALS, 400, {}, 'INVALID_CREDENTIALS');
+  const invalid = () => appError('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
 
   // The account's window lasts as long as a lock: at most LOGIN_ACCOUNT_LOCK_AFTER passwords
   // are ever checked per lock period from browsers that are not the owner's.
