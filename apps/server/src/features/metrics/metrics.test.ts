@@ -93,7 +93,7 @@ describe('GET /api/metrics', () => {
     for (let i = 0; i < 3; i++) expect((await fetch(`${baseUrl}/api/health`)).status).toBe(200);
     // sign-ins: a success, a failure, the failure that locks the account, then the address throttle
     expect(await signIn(member.email, member.password)).toBe(200);
-    expect(await signIn(member.email, 'wrong-password-1')).toBe(400);
+    expect(await signIn(member.email, 'wrong-password-1')).toBe(401);
     expect(await signIn(member.email, 'wrong-password-2')).toBe(423);
     expect(await signIn(member.email, 'wrong-password-3')).toBe(423);
     expect(await signIn(member.email, 'wrong-password-4')).toBe(429);

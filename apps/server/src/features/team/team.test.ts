@@ -264,7 +264,7 @@ describe('POST /api/admin/update-team-member', () => {
     expect(response.json().status).toBe(1);
     expect(response.body).not.toContain('brand-new-pass');
     expect((await userInfo(member.token)).statusCode).toBe(401);
-    expect((await signInWith(member.email, member.password)).json().status).toBe(0);
+    expect((await signInWith(member.email, member.password)).json().status).toBe(401);
     expect((await signInWith(member.email, 'brand-new-pass')).json().status).toBe(1);
   });
 
@@ -354,7 +354,7 @@ describe('PUT /api/admin/delete-team-member', () => {
     const [row] = await t.database.db.select().from(staff).where(eq(staff.id, member.id));
     expect(row?.deletedAt).not.toBeNull();
     expect((await userInfo(member.token)).statusCode).toBe(401);
-    expect((await signInWith(member.email, member.password)).json().status).toBe(0);
+    expect((await signInWith(member.email, member.password)).json().status).toBe(401);
     const [audit] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'team-member-deleted'));
     expect(audit).toMatchObject({ actorId: actor.id, target: `staff:${member.id}` });
   });
