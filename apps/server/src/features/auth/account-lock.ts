@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { staff } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
+import { AppError, appError } from '../../lib/app-error';
 import { writeAudit } from '../../lib/audit';
 import { clearCounter, hitCounter, secondsUntil } from '../../lib/rate-counter';
 
@@ -70,9 +70,8 @@ export async function refuseWrongCode(
   config: Config,
   member: LockableMember,
   ip: string,
-  message: string,
 ): Promise<AppError> {
-  return (await countAccountFailure(db, config, member, ip)) ?? new AppError(message, 400, {}, 'WRONG_CODE');
+  return (await countAccountFailure(db, config, member, ip)) ?? appError('WRONG_CODE');
 }
 
 /** Lifts a lock and forgets the failures (an Admin's or Manager's unlock, a successful sign-in). */

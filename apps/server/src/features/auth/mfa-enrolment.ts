@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { ERROR_CODES } from '@nzeta/domain';
 import { eq } from 'drizzle-orm';
 import { authenticator } from 'otplib';
 import QRCode from 'qrcode';
@@ -18,7 +19,7 @@ const ISSUER = 'NZeTA Back Office';
 const RECOVERY_CODE_COUNT = 10;
 // No 0/o, 1/l/i: recovery codes are read off paper.
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
-export const WRONG_CODE = 'The code is not valid. Please try again.';
+export const WRONG_CODE = ERROR_CODES.WRONG_CODE.message;
 
 export interface MfaStatus {
   enabled: boolean;
@@ -102,7 +103,7 @@ export async function enableMfa(
   const until = await lockedUntil(db, member.id);
   if (until) throw lockedError(until, config);
   if (!(await verifyTotpForMember(db, { ...member, recoveryCodes: [] }, code, config.mfaKey))) {
-    throw await refuseWrongCode(db, config, member, ip, WRONG_CODE);
+    throw await refuseWrongCode(db, config, member, ip);
   }
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   const hashes = await Promise.all(codes.map((c) => hashPassword(c)));
@@ -129,7 +130,7 @@ export async function assertFreshCode(
   if (until) throw lockedError(until, config);
   if (!code) throw badRequest('Please enter the code from your authenticator app.');
   if (!(await verifyTotpForMember(db, member, code, config.mfaKey))) {
-    throw await refuseWrongCode(db, config, member, ip, WRONG_CODE);
+    throw await refuseWrongCode(db, config, member, ip);
   }
 }
 

@@ -1,4 +1,4 @@
-import { isRole, type SessionUser } from '@nzeta/domain';
+import { ERROR_CODES, isRole, type SessionUser } from '@nzeta/domain';
 import { and, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -19,7 +19,7 @@ import {
 import { issueDeviceCookie, readDeviceCookie } from './device-cookie';
 import { verifyTotpForMember } from './mfa';
 
-export const INVALID_CREDENTIALS = 'Invalid email or password.';
+export const INVALID_CREDENTIALS = ERROR_CODES.INVALID_CREDENTIALS.message;
 export const TOO_MANY_AT_ONCE = 'Too many sign-in attempts at once. Please try again in a moment.';
 const IP_WINDOW_MS = 60_000;
 /** How long an attempt waits for a place held by attempts still being checked. */
@@ -112,7 +112,7 @@ export async function signIn(
       outcome,
       detail: { reason, ...(isTrusted && { device: true }) },
     });
-  const invalid = () => appError('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
+  const invalid = () => appError('INVALID_CREDENTIALS');
 
   // The account's window lasts as long as a lock: at most LOGIN_ACCOUNT_LOCK_AFTER passwords
   // are ever checked per lock period from browsers that are not the owner's.

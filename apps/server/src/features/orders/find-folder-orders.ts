@@ -11,6 +11,7 @@ import {
   type Status,
 } from '@nzeta/domain';
 import { and, type SQL, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import { compiledFragment, type DbOrTx, queryRows, queryRowsPrepared } from '../../db/client';
 import { orderDisputes, orderRollup, orders, staff } from '../../db/schema';
 import { limitLiteral } from '../../lib/sql-limit';
@@ -157,21 +158,18 @@ const asJsonObject = (fields: Iterable<Field>) =>
  * the text as numbers, so each setting of them is a statement text of its own.
  */
 function keptSelectList(build: (folder: FolderKey, hours: SlaHours) => SQL): SelectList {
-  const kept = new Map<string, SQL>();
+  // Fourteen folders for each of the last settings of the hours.
+  const kept = new LRUCache<string, SQL>({ max: 200 });
   return (folder, hours) => {
     const key = `${folder}|${hours.priorityHours}|${hours.standardHours}`;
     let list = kept.get(key);
     if (!list) {
-      if (kept.size >= KEPT_SELECT_LISTS) kept.clear();
       list = compiledFragment(build(folder, hours));
       kept.set(key, list);
     }
     return list;
   };
 }
-
-/** Fourteen folders for each setting of the hours the server has seen since it started. */
-const KEPT_SELECT_LISTS = 200;
 
 /**
  * A list row as the answer writes it, from the database: the server passes the text on without

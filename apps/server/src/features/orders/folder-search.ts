@@ -1,7 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import { type DbOrTx, queryRows, queryRowsPrepared } from '../../db/client';
 import { orders } from '../../db/schema';
 import { idArray } from '../../lib/id-list';
+import { memoizeByObject } from '../../lib/memo';
 import { limitLiteral } from '../../lib/sql-limit';
 import { probeOf } from './search-probe';
 import { isRareTerm, readSearchStats, type SearchStats } from './search-stats';
@@ -147,23 +149,17 @@ export type TermRoute =
  * through results, or typing on from a term, sends the same term again.
  */
 export function routeOf(lowered: string, short: boolean, stats: SearchStats, cap: number): TermRoute {
-  let routes = routesByStats.get(stats);
-  if (!routes) {
-    routes = new Map();
-    routesByStats.set(stats, routes);
-  }
+  const routes = routesOf(stats);
   const key = `${short ? 's' : 'l'}${cap} ${lowered}`;
   let route = routes.get(key);
   if (!route) {
-    if (routes.size >= KEPT_ROUTES) routes.clear();
     route = decideRoute(lowered, short, stats, cap);
     routes.set(key, route);
   }
   return route;
 }
 
-const KEPT_ROUTES = 2_000;
-const routesByStats = new WeakMap<SearchStats, Map<string, TermRoute>>();
+const routesOf = memoizeByObject((_stats: SearchStats) => new LRUCache<string, TermRoute>({ max: 2_000 }));
 
 /** `short`: the term as typed has 1-2 characters (its lower case may have more). */
 function decideRoute(lowered: string, short: boolean, stats: SearchStats, cap: number): TermRoute {
