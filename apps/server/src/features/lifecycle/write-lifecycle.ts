@@ -1,6 +1,7 @@
 import type { CreditChange, Status } from '@nzeta/domain';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
+import { textArray } from '../../lib/sql-array';
 
 /** One order's new lifecycle columns, as the table decided them. */
 export interface LifecycleWrite {
@@ -14,11 +15,6 @@ export interface LifecycleWrite {
   assignee: number | null;
   refund: boolean;
   erase: boolean;
-}
-
-/** A PostgreSQL array literal of texts (quoted, NULL for null). */
-function textArray(values: ReadonlyArray<string | number | boolean | null>): string {
-  return `{${values.map((v) => (v === null ? 'NULL' : `"${String(v).replace(/["\\]/g, '\\$&')}"`)).join(',')}}`;
 }
 
 /**

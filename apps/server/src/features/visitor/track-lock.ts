@@ -2,7 +2,7 @@ import type { Db } from '../../db/client';
 import { writeAudit } from '../../lib/audit';
 import { clearCounter, peekCounter } from '../../lib/rate-counter';
 import type { StaffPrincipal } from '../../plugins/authentication';
-import { trackOrderKey } from './track-order';
+import { trackOrderKey } from './track-order-lookup';
 
 export interface TrackLock {
   /** wrong e-mails counted against the order in the current hour, from every address */

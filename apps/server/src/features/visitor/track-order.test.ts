@@ -108,6 +108,28 @@ describe('POST /api/front/track-order', () => {
     expect(other.statusCode).toBe(200);
   });
 
+  it('answers visitors arriving together each for their own order, counting all their guesses', async () => {
+    const mine = await Promise.all(
+      ['a', 'b', 'c', 'd'].map((name) => insertOrder(t.database.db, { email: `${name}@example.com` })),
+    );
+    // Sent at once, so they reach the database in one batch (track-order-lookup.ts).
+    const answers = await Promise.all([
+      ...mine.map((order, i) =>
+        track({ orderId: String(order.orderId), email: `${'abcd'[i]}@example.com` }, `192.0.2.${20 + i}`),
+      ),
+      ...Array.from({ length: 8 }, (_, i) =>
+        track({ orderId: String((mine[0]?.orderId ?? 0) + 100 + i), email: 'guess@example.com' }, '192.0.2.99'),
+      ),
+    ]);
+    const found = answers.slice(0, 4).map((response) => response.json().data);
+    expect(found.map((data) => data.orderId)).toEqual(mine.map((order) => order.orderId));
+    for (const data of found) expect(await verifyVisitorToken(data.token, t.config.jwtSecret)).toBe(data.orderId);
+    const guesses = answers.slice(4).map((response) => response.statusCode);
+    // TRACK_IP_LIMIT is 5: five wrong guesses are answered, the other three throttled.
+    expect(guesses.filter((code) => code === 404)).toHaveLength(5);
+    expect(guesses.filter((code) => code === 429)).toHaveLength(3);
+  });
+
   it.each([
     [{}, 'Please enter your orderId'],
     [{ orderId: '', email: 'a@example.com' }, 'Please enter your orderId'],
