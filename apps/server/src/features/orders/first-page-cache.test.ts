@@ -16,7 +16,13 @@ beforeAll(async () => {
   t = await createTestApp(CACHED);
 });
 afterAll(() => t.close());
-beforeEach(() => t.database.reset());
+beforeEach(async () => {
+  await t.database.reset();
+  // Every test starts with no page kept and no earlier test's change still on its way: a change
+  // signalled 100 ms after an earlier test would end a page this test means to see kept.
+  t.app.ctx.events.ordersChanged();
+  await t.app.ctx.events.settled();
+});
 
 interface Page {
   data: Array<{ order_id: number; process_status: string; assign_to: string | null }>;
