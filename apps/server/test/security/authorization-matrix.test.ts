@@ -55,6 +55,9 @@ const envelopeOf = (answer: Answer): { status?: unknown; code?: unknown } => {
 };
 const statusField = (answer: Answer) => envelopeOf(answer).status;
 const codeField = (answer: Answer) => envelopeOf(answer).code;
+/** Sign-in's own refusal of the credentials it was sent is a 401 too (DESIGN §4), not a gate. */
+const isSignInRefusal = (access: RouteAccess, answer: Answer) =>
+  access === 'public' && answer.statusCode === 401 && codeField(answer) === 'INVALID_CREDENTIALS';
 
 /** What is wrong with an answer, or undefined when it is what the table expects. */
 function judge(access: RouteAccess, principal: Principal, answer: Answer): string | undefined {
@@ -63,8 +66,7 @@ function judge(access: RouteAccess, principal: Principal, answer: Answer): strin
   if (answer.headers['x-content-type-options'] !== 'nosniff') return 'no X-Content-Type-Options: nosniff';
   if (statusCode >= 500) return `answered ${statusCode}`;
   const allowed = isAllowed(access, principal === 'anonymous' ? null : principal);
-  // Sign-in's own refusal of the credentials it was sent is a 401 too (DESIGN §4), not a gate.
-  if (access === 'public' && statusCode === 401 && codeField(answer) === 'INVALID_CREDENTIALS') return undefined;
+  if (isSignInRefusal(access, answer)) return undefined;
   if (allowed) return statusCode === 401 || statusCode === 403 ? `allowed but refused with ${statusCode}` : undefined;
   // A signed link or a provider's webhook has no identity to ask for: a missing or wrong
   // signature is refused as forbidden. The metrics route does not reveal itself to anyone
@@ -172,11 +174,8 @@ describe('every route × every principal', () => {
         const answer = await send(t, ROUTE_REQUESTS[key](fx), holder.credentials);
         checked += 1;
         const opens = access === holder.access || access === 'public';
-        // As above: sign-in refusing the credentials in its body is its answer, not a gate.
-        const signInRefusal =
-          access === 'public' && answer.statusCode === 401 && codeField(answer) === 'INVALID_CREDENTIALS';
         const refused =
-          (answer.statusCode === 401 && !signInRefusal) ||
+          (answer.statusCode === 401 && !isSignInRefusal(access, answer)) ||
           answer.statusCode === 403 ||
           (access === 'metrics token' && answer.statusCode === 404);
         if (answer.statusCode >= 500) failures.push(`${key} with ${holder.name}: ${answer.statusCode}`);
