@@ -10,6 +10,7 @@ import type { DrawnPdfs } from './lib/drawn-pdfs';
 import type { EventHub } from './lib/event-hub';
 import type { MemberCache } from './lib/member-cache';
 import type { PdfRenderer } from './lib/pdf-renderer';
+import type { RequestActivity } from './lib/request-activity';
 
 /**
  * What every feature needs from the running app, built once by buildApp() and decorated on the
@@ -36,6 +37,8 @@ export interface AppContext {
   pdf: PdfRenderer;
   /** defence packs and evidence bundles already drawn, handed out again for the same records and day (PDF_CACHE_MAX_AGE_MS) */
   drawnPdfs: DrawnPdfs;
+  /** requests in progress and how long none has been, for background work that waits for a quiet moment */
+  requests: RequestActivity;
   /** Prometheus series; undefined when METRICS_TOKEN is unset (nothing is recorded) */
   metrics?: AppMetrics | undefined;
 }

@@ -46,13 +46,14 @@ import { DrawnPdfs } from './lib/drawn-pdfs';
 import { EventHub } from './lib/event-hub';
 import { MemberCache } from './lib/member-cache';
 import { serializeRequest } from './lib/redact-url';
+import { RequestActivity } from './lib/request-activity';
 import { createPdfRenderer } from './pdf-jobs';
 import { staffScope } from './plugins/authentication';
 import { registerDraining } from './plugins/draining';
 import { registerErrorHandler } from './plugins/error-handler';
 import { idempotency } from './plugins/idempotency';
 import { registerInputGuard } from './plugins/input-guard';
-import { BUSY_MESSAGE, registerLoadShedding } from './plugins/load-shedding';
+import { BUSY_MESSAGE, MAX_REQUESTS_IN_FLIGHT, registerLoadShedding } from './plugins/load-shedding';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { serveWebApp } from './plugins/web-app';
 import './app-context';
@@ -146,6 +147,7 @@ export async function buildApp({
     rollup: new RollupCache(events, config.FOLDER_COUNTS_MAX_AGE_MS),
     pdf: createPdfRenderer(config.pdfWorkers),
     drawnPdfs,
+    requests: new RequestActivity(),
     metrics,
   };
   app.decorate('ctx', ctx);
@@ -171,7 +173,7 @@ export async function buildApp({
   });
 
   registerDraining(app);
-  registerLoadShedding(app);
+  registerLoadShedding(app, MAX_REQUESTS_IN_FLIGHT, ctx.requests);
   registerErrorHandler(app);
   registerInputGuard(app);
   await registerSecurityHeaders(app, config);

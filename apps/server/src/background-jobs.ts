@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { startPgliteMaintenance } from './db/pglite-maintenance';
 import { mailMessages } from './db/schema';
 import { startAuthHousekeeping } from './features/auth/housekeeping';
 import { renderInvoiceAttachment } from './features/invoices/send-invoice';
@@ -28,12 +29,12 @@ export async function startBackgroundJobs(app: FastifyInstance): Promise<Backgro
   const retention = startRetentionJob({ db, storage, retentionDays: config.RETENTION_DAYS, log: app.log });
   // Throttle counters whose window ended and sessions idle past the timeout are deleted.
   const housekeeping = startAuthHousekeeping({ db, idleMinutes: config.IDLE_TIMEOUT_MINUTES, log: app.log });
-  if (config.MAIL_WORKER === 'off') {
-    return {
-      mailWorker: undefined,
-      stop: async () => void (await Promise.all([retention.stop(), housekeeping.stop()])),
-    };
-  }
+  // PGlite has no autovacuum: dead rows and planner statistics are seen to here.
+  const maintenance =
+    database.engine === 'pglite' ? startPgliteMaintenance({ db, requests: app.ctx.requests, log: app.log }) : undefined;
+  const stopHousekeeping = async () =>
+    void (await Promise.all([retention.stop(), housekeeping.stop(), maintenance?.stop()]));
+  if (config.MAIL_WORKER === 'off') return { mailWorker: undefined, stop: stopHousekeeping };
   if (database.engine === 'pglite') {
     // PGlite is opened by one process only: a message still 'sending' was claimed by a process
     // that died mid-delivery. Its claim is released now instead of after the lock time.
@@ -84,8 +85,7 @@ export async function startBackgroundJobs(app: FastifyInstance): Promise<Backgro
     /** Stops taking new messages and waits for the ones being sent. */
     async stop() {
       await worker.stop();
-      await retention.stop();
-      await housekeeping.stop();
+      await stopHousekeeping();
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { RequestActivity } from '../lib/request-activity';
 
 export const BUSY_MESSAGE = 'The server is busy. Please try again shortly.';
 
@@ -14,26 +15,24 @@ export const MAX_REQUESTS_IN_FLIGHT = 200;
 export const EVENTS_ROUTE = '/api/admin/events';
 
 /**
- * Bounds the requests in progress. Only the events route is exempt, decided by the route matched,
- * never by a header the client chooses (any request could claim to be an event stream).
+ * Bounds the requests in progress, counted in `activity`. Only the events route is exempt, decided
+ * by the route matched, never by a header the client chooses (any request could claim to be an
+ * event stream).
  */
-export function registerLoadShedding(app: FastifyInstance, limit = MAX_REQUESTS_IN_FLIGHT): void {
-  let inFlight = 0;
+export function registerLoadShedding(
+  app: FastifyInstance,
+  limit = MAX_REQUESTS_IN_FLIGHT,
+  activity = new RequestActivity(),
+): void {
   app.addHook('onRequest', async (request, reply) => {
     if (request.routeOptions.url === EVENTS_ROUTE && request.method === 'GET') return;
-    if (inFlight >= limit) {
+    if (activity.inFlight >= limit) {
       return reply
         .code(503)
         .header('retry-after', '2')
         .send({ status: 0, message: BUSY_MESSAGE, code: 'SERVICE_UNAVAILABLE' });
     }
-    inFlight += 1;
-    let isDone = false;
-    const done = () => {
-      if (isDone) return;
-      isDone = true;
-      inFlight -= 1;
-    };
+    const done = activity.started();
     reply.raw.once('finish', done);
     reply.raw.once('close', done);
   });

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import { startPeriodicJob } from '../../lib/periodic-job';
 import { purgeExpiredCounters } from '../../lib/rate-counter';
 import { purgeIdleSessions } from '../../lib/staff-session';
 
@@ -18,19 +19,13 @@ export function startAuthHousekeeping(options: {
   idleMinutes: number;
   log: Pick<FastifyBaseLogger, 'error'>;
 }): { stop(): Promise<void> } {
-  let running: Promise<unknown> = Promise.resolve();
-  const run = () => {
-    running = running
-      .then(() => purgeExpiredAuthRows(options.db, options.idleMinutes))
-      .catch((err: unknown) => options.log.error({ err }, 'purging expired counters and sessions failed'));
-  };
-  run();
-  const timer = setInterval(run, EVERY_MS);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
+  return startPeriodicJob(
+    async () => {
+      await purgeExpiredAuthRows(options.db, options.idleMinutes);
     },
-  };
+    {
+      intervalMs: EVERY_MS,
+      onFailure: (err) => options.log.error({ err }, 'purging expired counters and sessions failed'),
+    },
+  );
 }

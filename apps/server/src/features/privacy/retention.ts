@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Db, queryRows } from '../../db/client';
 import { documents, mailMessages, orderOtherNames, orders } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
+import { type PeriodicJob, startPeriodicJob } from '../../lib/periodic-job';
 import type { DocumentStorage } from '../documents';
 import { writeActivityRows } from '../lifecycle';
 
@@ -95,11 +96,7 @@ export async function purgeExpiredPersonalData(
   }
 }
 
-export interface RetentionJob {
-  /** resolves once the first pass has finished (tests wait on it) */
-  firstRun: Promise<PurgeResult>;
-  stop(): Promise<void>;
-}
+export type RetentionJob = PeriodicJob<PurgeResult>;
 
 /**
  * Runs the purge at start and then daily. RETENTION_DAYS=0 turns it off. Each instance runs its
@@ -114,29 +111,18 @@ export function startRetentionJob(options: {
 }): RetentionJob {
   const none: PurgeResult = { orders: 0, files: 0 };
   if (options.retentionDays <= 0) return { firstRun: Promise.resolve(none), async stop() {} };
-  let running: Promise<PurgeResult> = Promise.resolve(none);
-  const run = () => {
-    running = running
-      .catch(() => none)
-      .then(() => purgeExpiredPersonalData(options.db, options.storage, options))
-      .then((result) => {
-        if (result.orders) options.log.info({ ...result }, 'retention purge');
-        return result;
-      })
-      .catch((err: unknown) => {
+  return startPeriodicJob(
+    async () => {
+      const result = await purgeExpiredPersonalData(options.db, options.storage, options);
+      if (result.orders) options.log.info({ ...result }, 'retention purge');
+      return result;
+    },
+    {
+      intervalMs: options.intervalMs ?? DAY_MS,
+      onFailure: (err) => {
         options.log.error({ err }, 'retention purge failed');
         return none;
-      });
-    return running;
-  };
-  const firstRun = run();
-  const timer = setInterval(run, options.intervalMs ?? DAY_MS);
-  timer.unref();
-  return {
-    firstRun,
-    async stop() {
-      clearInterval(timer);
-      await running;
+      },
     },
-  };
+  );
 }
