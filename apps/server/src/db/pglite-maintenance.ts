@@ -35,28 +35,41 @@ export const VACUUM_GROWTH = { share: 0.1, pages: 8 } as const;
 export const ANALYZE_CHANGE = { share: 0.1, rows: 50 } as const;
 
 /** The tables to vacuum: never vacuumed, or grown past VACUUM_GROWTH since last recorded. */
-export function tablesToVacuum(tables: readonly TableSize[]): string[] {
-  return tables
-    .filter(
-      ({ pages, recordedPages, rows }) =>
-        pages > 0 && (rows < 0 || pages > recordedPages * (1 + VACUUM_GROWTH.share) + VACUUM_GROWTH.pages),
-    )
-    .map(({ name }) => name);
+export function tablesToVacuum(tables: readonly TableSize[]): TableSize[] {
+  return tables.filter(
+    ({ pages, recordedPages, rows }) =>
+      pages > 0 && (rows < 0 || pages > recordedPages * (1 + VACUUM_GROWTH.share) + VACUUM_GROWTH.pages),
+  );
 }
+
+/** What a process remembers between passes. */
+export interface MaintenanceMemory {
+  /** each table's row count at the last analysis this process saw (or at its first pass) */
+  analysedRows: Map<string, number>;
+  /**
+   * tables vacuumed because they grew and not analysed since: a tenth more pages means about a
+   * tenth of the rows were written or rewritten (an update that changes an indexed column writes
+   * a new row version), autovacuum's own threshold for taking statistics again
+   */
+  grown: Set<string>;
+}
+
+export const newMaintenanceMemory = (): MaintenanceMemory => ({ analysedRows: new Map(), grown: new Set() });
 
 /**
  * The tables to analyse: those without statistics that hold rows (counted, or not counted since
- * the file grew: a table analysed empty by its migration keeps a count of 0 until then), and those
- * whose row count has moved past ANALYZE_CHANGE from `analysedRows` (the count at the last
- * analysis this process saw; a table it has not seen analysed counts as analysed at its present
- * count).
+ * the file grew: a table analysed empty by its migration keeps a count of 0 until then), those
+ * vacuumed because they grew, and those whose row count has moved past ANALYZE_CHANGE from the
+ * last analysis (deletes shrink the count without growing the file). A table this process has
+ * not seen analysed counts as analysed at its present count.
  */
-export function tablesToAnalyze(tables: readonly TableSize[], analysedRows: ReadonlyMap<string, number>): string[] {
+export function tablesToAnalyze(tables: readonly TableSize[], memory: MaintenanceMemory): string[] {
   return tables
     .filter(({ name, pages, recordedPages, rows, hasStatistics }) => {
       if (pages === 0) return false;
       if (!hasStatistics) return rows !== 0 || pages > recordedPages;
-      const analysed = analysedRows.get(name);
+      if (memory.grown.has(name)) return true;
+      const analysed = memory.analysedRows.get(name);
       return (
         analysed !== undefined && Math.abs(rows - analysed) > analysed * ANALYZE_CHANGE.share + ANALYZE_CHANGE.rows
       );
@@ -104,32 +117,33 @@ export interface MaintenanceRun {
  * One pass: vacuums the tables that have grown, then analyses those whose rows have changed, one
  * statement per table so a request arriving meanwhile waits for one table only, and only while
  * the server has been without requests for a while (MaintenanceOptions). What finds the server at
- * work is left for a later pass. `analysedRows` is this process's memory of the last
- * analyses, updated here.
+ * work is left for a later pass; `memory` carries what is still due.
  */
 export async function maintainTables(
   db: Db,
-  analysedRows: Map<string, number>,
+  memory: MaintenanceMemory,
   options: MaintenanceOptions,
 ): Promise<MaintenanceRun> {
   const run: MaintenanceRun = { vacuumed: [], analyzed: [] };
   if (options.requests.quietForMs() < options.vacuumAfterQuietMs) return run;
-  for (const name of tablesToVacuum(await readTableSizes(db))) {
+  for (const table of tablesToVacuum(await readTableSizes(db))) {
     if (options.requests.quietForMs() < options.vacuumAfterQuietMs) return run;
-    await db.execute(sql`vacuum ${sql.identifier(name)}`);
-    run.vacuumed.push(name);
+    await db.execute(sql`vacuum ${sql.identifier(table.name)}`);
+    run.vacuumed.push(table.name);
+    if (table.rows >= 0) memory.grown.add(table.name);
   }
   // VACUUM counted the rows afresh, which the analysis rule compares.
   const tables = await readTableSizes(db);
-  for (const { name, rows } of tables) if (!analysedRows.has(name)) analysedRows.set(name, rows);
-  for (const name of tablesToAnalyze(tables, analysedRows)) {
+  for (const { name, rows } of tables) if (!memory.analysedRows.has(name)) memory.analysedRows.set(name, rows);
+  for (const name of tablesToAnalyze(tables, memory)) {
     if (options.requests.quietForMs() < options.analyzeAfterQuietMs) break;
     await db.execute(sql`analyze ${sql.identifier(name)}`);
     run.analyzed.push(name);
+    memory.grown.delete(name);
   }
   if (run.analyzed.length > 0) {
     for (const { name, rows } of await readTableSizes(db)) {
-      if (run.analyzed.includes(name)) analysedRows.set(name, rows);
+      if (run.analyzed.includes(name)) memory.analysedRows.set(name, rows);
     }
   }
   return run;
@@ -149,10 +163,10 @@ export function startPgliteMaintenance(options: {
   log: Pick<FastifyBaseLogger, 'info' | 'error'>;
   intervalMs?: number;
 }): PeriodicJob<MaintenanceRun | undefined> {
-  const analysedRows = new Map<string, number>();
+  const memory = newMaintenanceMemory();
   return startPeriodicJob<MaintenanceRun | undefined>(
     async () => {
-      const run = await maintainTables(options.db, analysedRows, { requests: options.requests, ...QUIET });
+      const run = await maintainTables(options.db, memory, { requests: options.requests, ...QUIET });
       if (run.vacuumed.length + run.analyzed.length > 0) options.log.info(run, 'database maintenance');
       return run;
     },
