@@ -53,7 +53,7 @@ import { registerDraining } from './plugins/draining';
 import { registerErrorHandler } from './plugins/error-handler';
 import { idempotency } from './plugins/idempotency';
 import { registerInputGuard } from './plugins/input-guard';
-import { BUSY_MESSAGE, MAX_REQUESTS_IN_FLIGHT, registerLoadShedding } from './plugins/load-shedding';
+import { BUSY_MESSAGE, registerLoadShedding } from './plugins/load-shedding';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { serveWebApp } from './plugins/web-app';
 import './app-context';
@@ -173,7 +173,7 @@ export async function buildApp({
   });
 
   registerDraining(app);
-  registerLoadShedding(app, MAX_REQUESTS_IN_FLIGHT, ctx.requests);
+  registerLoadShedding(app, { activity: ctx.requests });
   registerErrorHandler(app);
   registerInputGuard(app);
   await registerSecurityHeaders(app, config);

@@ -5,7 +5,7 @@ import { createTestDatabase, type TestDatabase, testEngine } from '../../test/te
 import { startBackgroundJobs } from '../background-jobs';
 import { readSearchStats } from '../features/orders/search-stats';
 import { queryRows } from './client';
-import { maintainTables, newMaintenanceMemory, readTableSizes } from './pglite-maintenance';
+import { maintainTables, newMaintenanceMemory, QUIET_BEFORE, readTableSizes } from './pglite-maintenance';
 import { seedDemoData } from './seed';
 
 // PostgreSQL's autovacuum does this work there, and would race these tests' expectations.
@@ -17,7 +17,6 @@ describe.skipIf(testEngine !== 'pglite')('PGlite maintenance', () => {
   afterAll(() => database.destroy());
 
   const quietFor = (ms: number) => ({ quietForMs: () => ms });
-  const QUIET = { vacuumAfterQuietMs: 5_000, analyzeAfterQuietMs: 30_000 };
   const sizeOf = async (name: string) => (await readTableSizes(database.db)).find((table) => table.name === name);
   const pagesOf = async (name: string) => {
     const [row] = await queryRows<{ pages: number }>(
@@ -33,7 +32,7 @@ describe.skipIf(testEngine !== 'pglite')('PGlite maintenance', () => {
 
     const run = await maintainTables(database.db, newMaintenanceMemory(), {
       requests: quietFor(Number.POSITIVE_INFINITY),
-      ...QUIET,
+      ...QUIET_BEFORE,
     });
 
     expect(run.vacuumed).toContain('orders');
@@ -51,15 +50,15 @@ describe.skipIf(testEngine !== 'pglite')('PGlite maintenance', () => {
     await database.db.execute(sql`insert into probe_busy select g, repeat('x', 100) from generate_series(1, 3000) g`);
     const memory = newMaintenanceMemory();
 
-    expect(await maintainTables(database.db, memory, { requests: quietFor(4_999), ...QUIET })).toEqual({
+    expect(await maintainTables(database.db, memory, { requests: quietFor(4_999), ...QUIET_BEFORE })).toEqual({
       vacuumed: [],
       analyzed: [],
     });
-    const vacuumedOnly = await maintainTables(database.db, memory, { requests: quietFor(29_999), ...QUIET });
+    const vacuumedOnly = await maintainTables(database.db, memory, { requests: quietFor(29_999), ...QUIET_BEFORE });
     expect(vacuumedOnly).toEqual({ vacuumed: ['probe_busy'], analyzed: [] });
     expect(await sizeOf('probe_busy')).toMatchObject({ hasStatistics: false, rows: 3000 });
 
-    const analysed = await maintainTables(database.db, memory, { requests: quietFor(30_000), ...QUIET });
+    const analysed = await maintainTables(database.db, memory, { requests: quietFor(30_000), ...QUIET_BEFORE });
     expect(analysed).toEqual({ vacuumed: [], analyzed: ['probe_busy'] });
     expect(await sizeOf('probe_busy')).toMatchObject({ hasStatistics: true });
   });
@@ -68,7 +67,8 @@ describe.skipIf(testEngine !== 'pglite')('PGlite maintenance', () => {
     await database.db.execute(sql`create table probe_churn (id int primary key, note text)`);
     await database.db.execute(sql`insert into probe_churn select g, repeat('a', 100) from generate_series(1, 5000) g`);
     const memory = newMaintenanceMemory();
-    const pass = () => maintainTables(database.db, memory, { requests: quietFor(Number.POSITIVE_INFINITY), ...QUIET });
+    const pass = () =>
+      maintainTables(database.db, memory, { requests: quietFor(Number.POSITIVE_INFINITY), ...QUIET_BEFORE });
 
     expect(await pass()).toMatchObject({ vacuumed: ['probe_churn'], analyzed: ['probe_churn'] });
     expect(await pass()).toEqual({ vacuumed: [], analyzed: [] });

@@ -79,7 +79,7 @@ export function tablesToAnalyze(tables: readonly TableSize[], memory: Maintenanc
 
 /** The size and statistics of each table of the application's schema. */
 export async function readTableSizes(db: Db): Promise<TableSize[]> {
-  const rows = await queryRows<TableSize>(
+  return queryRows<TableSize>(
     db,
     sql`select c.relname as name,
         (pg_relation_size(c.oid) / current_setting('block_size')::int)::int as pages,
@@ -90,7 +90,6 @@ export async function readTableSizes(db: Db): Promise<TableSize[]> {
       where n.nspname = current_schema() and c.relkind = 'r'
       order by c.relname`,
   );
-  return rows.map((row) => ({ ...row, pages: Number(row.pages), rows: Number(row.rows) }));
 }
 
 export interface MaintenanceOptions {
@@ -154,7 +153,8 @@ export async function maintainTables(
  * so the pause an analysis waits for is half of that.
  */
 const EVERY_MS = 60_000;
-const QUIET = { vacuumAfterQuietMs: 5_000, analyzeAfterQuietMs: 30_000 } as const;
+/** The pauses the job waits for (MaintenanceOptions). */
+export const QUIET_BEFORE = { vacuumAfterQuietMs: 5_000, analyzeAfterQuietMs: 30_000 } as const;
 
 /** Runs maintainTables at start and then every minute (PGlite only: PostgreSQL has autovacuum). */
 export function startPgliteMaintenance(options: {
@@ -166,7 +166,7 @@ export function startPgliteMaintenance(options: {
   const memory = newMaintenanceMemory();
   return startPeriodicJob<MaintenanceRun | undefined>(
     async () => {
-      const run = await maintainTables(options.db, memory, { requests: options.requests, ...QUIET });
+      const run = await maintainTables(options.db, memory, { requests: options.requests, ...QUIET_BEFORE });
       if (run.vacuumed.length + run.analyzed.length > 0) options.log.info(run, 'database maintenance');
       return run;
     },

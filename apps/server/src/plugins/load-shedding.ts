@@ -15,14 +15,16 @@ export const MAX_REQUESTS_IN_FLIGHT = 200;
 export const EVENTS_ROUTE = '/api/admin/events';
 
 /**
- * Bounds the requests in progress, counted in `activity`. Only the events route is exempt, decided
- * by the route matched, never by a header the client chooses (any request could claim to be an
- * event stream).
+ * Bounds the requests in progress, counted in `activity` (MAX_REQUESTS_IN_FLIGHT unless `limit`
+ * says otherwise). Only the events route is exempt, decided by the route matched, never by a
+ * header the client chooses (any request could claim to be an event stream).
  */
 export function registerLoadShedding(
   app: FastifyInstance,
-  limit = MAX_REQUESTS_IN_FLIGHT,
-  activity = new RequestActivity(),
+  {
+    limit = MAX_REQUESTS_IN_FLIGHT,
+    activity = new RequestActivity(),
+  }: { limit?: number; activity?: RequestActivity } = {},
 ): void {
   app.addHook('onRequest', async (request, reply) => {
     if (request.routeOptions.url === EVENTS_ROUTE && request.method === 'GET') return;

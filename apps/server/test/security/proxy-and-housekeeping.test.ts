@@ -13,7 +13,7 @@ import { createTestApp, type TestApp } from '../test-app';
 describe('load shedding (finding 5)', () => {
   it('is skipped by the events route only, never by a request that claims to be an event stream', async () => {
     const app = Fastify();
-    registerLoadShedding(app, 0);
+    registerLoadShedding(app, { limit: 0 });
     app.get(EVENTS_ROUTE, async () => 'stream');
     app.get('/api/admin/get-folder-count', async () => 'counts');
     const headers = { accept: 'text/event-stream' };
