@@ -4,7 +4,7 @@ import { type DbOrTx, queryRows, queryRowsPrepared } from '../../db/client';
 import { orders } from '../../db/schema';
 import { idArray } from '../../lib/id-list';
 import { memoizeByObject } from '../../lib/memo';
-import { limitLiteral } from '../../lib/sql-limit';
+import { limitLiteral } from '../../lib/sql-literals';
 import { probeOf } from './search-probe';
 import { isRareTerm, readSearchStats, type SearchStats } from './search-stats';
 
@@ -47,10 +47,13 @@ export function rareTermWhere(trimmed: string, probe?: string): SQL {
  * The same orders as searchWhere for a common 3+ character term (walksNewest), tested by strpos:
  * where the newest orders are walked no index serves the test, and the planner estimates strpos
  * without testing a LIKE pattern against the column's 2,000 sampled texts (0.4 ms of planning a
- * statement, about the cost of walking 2,000 orders).
+ * statement, about the cost of walking 2,000 orders). The estimate is the same whatever the term,
+ * so PostgreSQL keeps one plan for the statement instead of planning it on every call; the term is
+ * lowered once in it (a sub-select), where `lower($2)` in a kept plan is worked out again for every
+ * order walked (4.6 ms against 3.15 on a million orders).
  */
 export function walkWhere(trimmed: string): SQL {
-  return inEachField(trimmed, sql`strpos(${orders.searchText}, lower(${trimmed})) > 0`);
+  return inEachField(trimmed, sql`strpos(${orders.searchText}, (select lower(${trimmed}))) > 0`);
 }
 
 const idNameEmail = [sql`${orders.orderId}::text`, sql`${orders.fullName}`, sql`${orders.email}`];

@@ -1,6 +1,7 @@
 import { FOLDER_RULES, type FolderKey, type FolderRule } from '@nzeta/domain';
-import { type AnyColumn, and, eq, gt, inArray, isNull, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, gt, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { orderRollup, orders } from '../../db/schema';
+import { constantListLiteral } from '../../lib/sql-literals';
 
 /** Who is asking and which business day it is: the two inputs of every folder rule. */
 export interface FolderContext {
@@ -35,16 +36,17 @@ const rollupColumns: RuleColumns = {
   mode: orderRollup.mode,
   assignedTo: orderRollup.assignedTo,
   processingDate: orderRollup.processingDate,
-  isUnassigned: eq(orderRollup.assignedTo, 0),
+  isUnassigned: sql`${orderRollup.assignedTo} = 0`,
   isDue: (today) => lte(orderRollup.processingDate, today),
 };
 
 function translate(rule: FolderRule, columns: RuleColumns, ctx: FolderContext): SQL {
   const parts: SQL[] = [];
-  if (rule.statuses) parts.push(inArray(columns.status, [...rule.statuses]));
-  if (rule.excludeStatuses) parts.push(notInArray(columns.status, [...rule.excludeStatuses]));
-  if (rule.modes) parts.push(inArray(columns.mode, [...rule.modes]));
-  if (rule.excludeModes) parts.push(notInArray(columns.mode, [...rule.excludeModes]));
+  // The rule's statuses and modes are its own constants, written into the text (constantListLiteral).
+  if (rule.statuses) parts.push(sql`${columns.status} in (${constantListLiteral(rule.statuses)})`);
+  if (rule.excludeStatuses) parts.push(sql`${columns.status} not in (${constantListLiteral(rule.excludeStatuses)})`);
+  if (rule.modes) parts.push(sql`${columns.mode} in (${constantListLiteral(rule.modes)})`);
+  if (rule.excludeModes) parts.push(sql`${columns.mode} not in (${constantListLiteral(rule.excludeModes)})`);
   if (rule.assignment === 'unassigned') parts.push(columns.isUnassigned);
   if (rule.assignment === 'mine') parts.push(eq(columns.assignedTo, ctx.staffId));
   if (rule.due === true) parts.push(columns.isDue(ctx.today));

@@ -1,7 +1,7 @@
 import { FOLDER_KEYS, STATUSES } from '@nzeta/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database';
+import { createTestDatabase, type TestDatabase, testEngine } from '../../../test/test-database';
 import { queryRows } from '../../db/client';
 import { insertStaff } from '../../db/factories';
 import { findFolderOrders } from './find-folder-orders';
@@ -16,15 +16,16 @@ beforeAll(async () => {
   database = await createTestDatabase();
   const member = await insertStaff(database.db, { type: 'Team', fastHash: true });
   ctx.staffId = member.id;
-  // One order in five is a Tamora: a common surname, whose count walks the newest orders.
+  // One order in five is a Tamora: a common surname, whose count walks the newest orders. Most
+  // orders are Completed, as on a working day, so no status is as common as any other.
   await database.db.execute(sql`insert into orders (first_name, last_name, full_name, email, phone_number,
       process_status, processing_mode, assigned_to, processing_date, created_at)
     select 'Ann', case when g % 5 = 0 then 'Tamora' else 'Net' || g end,
       'Ann ' || case when g % 5 = 0 then 'Tamora' else 'Net' || g end, 'ann' || g || '@example.net', '021' || g,
-      (array[${sql.join(
+      case when g % 7 < 4 then 'Completed' else (array[${sql.join(
         STATUSES.map((s) => sql`${s}`),
         sql`, `,
-      )}])[1 + g % ${STATUSES.length}], 'Standard', case when g % 3 = 0 then ${member.id}::int end,
+      )}])[1 + g % ${STATUSES.length}] end, 'Standard', case when g % 3 = 0 then ${member.id}::int end,
       case when g % 4 = 0 then date '2026-03-01' + (g % 60) end, now() - make_interval(mins => g)
     from generate_series(1, 1200) as g`);
   await database.db.execute(sql`analyze orders`);
@@ -80,6 +81,33 @@ describe("a common term's count, walking the newest orders", () => {
       expect(first[0]?.rows.length).toBeGreaterThan(0);
     },
   );
+
+  // PGlite keeps no named statements: each is planned when it runs.
+  it.runIf(testEngine === 'postgres')('is planned once and the plan kept, for its count and its page', async () => {
+    // One connection (a transaction), so the statements it prepared can be looked at on it.
+    const { before, after } = await database.db.transaction(async (tx) => {
+      const plans = () =>
+        queryRows<{ name: string; generic: number; custom: number }>(
+          tx,
+          sql`select name, generic_plans::int as generic, custom_plans::int as custom
+            from pg_prepared_statements where statement like '%strpos%'`,
+        );
+      const earlier = await plans();
+      for (let time = 0; time < 8; time++) {
+        await findFolderOrders(tx, { folder: 'allOrder', ctx, perPage: 7, countCap: 25, search: 'tamora' });
+      }
+      return { before: earlier, after: await plans() };
+    });
+    // PostgreSQL makes five plans for the values given before it may keep one.
+    const ran = after
+      .map((now) => {
+        const then = before.find((statement) => statement.name === now.name) ?? { generic: 0, custom: 0 };
+        return { generic: now.generic - then.generic, custom: now.custom - then.custom };
+      })
+      .filter((plans) => plans.generic + plans.custom === 8);
+    expect(ran).toHaveLength(2);
+    for (const plans of ran) expect(plans.generic).toBeGreaterThanOrEqual(3);
+  });
 });
 
 /**

@@ -1,0 +1,32 @@
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { describe, expect, it } from 'vitest';
+import { constantListLiteral, limitLiteral } from './sql-literals';
+
+const dialect = new PgDialect();
+
+describe('limitLiteral', () => {
+  it('writes a whole number into the text, with no parameter', () => {
+    expect(dialect.sqlToQuery(limitLiteral(1001))).toEqual({ sql: '1001', params: [] });
+  });
+
+  it.each([-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 60])('refuses %s', (limit) => {
+    expect(() => limitLiteral(limit)).toThrow('not a whole number');
+  });
+});
+
+describe('constantListLiteral', () => {
+  it('writes each value quoted into the text, with no parameter', () => {
+    expect(dialect.sqlToQuery(constantListLiteral(['New', 'Contact Customer']))).toEqual({
+      sql: "'New', 'Contact Customer'",
+      params: [],
+    });
+  });
+
+  it('doubles a quote inside a value', () => {
+    expect(dialect.sqlToQuery(constantListLiteral(["O'Brien"])).sql).toBe("'O''Brien'");
+  });
+
+  it('refuses an empty list', () => {
+    expect(() => constantListLiteral([])).toThrow('empty list');
+  });
+});
