@@ -21,7 +21,7 @@ import {
   staff,
 } from '../../db/schema';
 import { memoizeByObject } from '../../lib/memo';
-import { limitLiteral } from '../../lib/sql-literals';
+import { limitLiteral } from '../../lib/sql-limit';
 
 export interface GetOrderDetailOptions {
   orderId: number;

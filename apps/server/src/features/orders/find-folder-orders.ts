@@ -14,7 +14,7 @@ import { and, type SQL, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { compiledFragment, type DbOrTx, queryRows, queryRowsPrepared } from '../../db/client';
 import { orderDisputes, orderRollup, orders, staff } from '../../db/schema';
-import { limitLiteral } from '../../lib/sql-literals';
+import { limitLiteral } from '../../lib/sql-limit';
 import { afterCursor, decodeCursor, encodeCursor } from './folder-cursor';
 import { findSearchMatches, SEARCH_COUNT_CAP, searchWhere } from './folder-search';
 import { type FolderContext, folderWhere } from './folder-sql';

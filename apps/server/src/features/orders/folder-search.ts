@@ -4,7 +4,7 @@ import { type DbOrTx, queryRows, queryRowsPrepared } from '../../db/client';
 import { orders } from '../../db/schema';
 import { idArray } from '../../lib/id-list';
 import { memoizeByObject } from '../../lib/memo';
-import { limitLiteral } from '../../lib/sql-literals';
+import { limitLiteral } from '../../lib/sql-limit';
 import { probeOf } from './search-probe';
 import { isRareTerm, readSearchStats, type SearchStats } from './search-stats';
 

@@ -1,7 +1,6 @@
 import { FOLDER_RULES, type FolderKey, type FolderRule } from '@nzeta/domain';
-import { type AnyColumn, and, eq, gt, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, gt, inArray, isNull, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { orderRollup, orders } from '../../db/schema';
-import { constantListLiteral } from '../../lib/sql-literals';
 
 /** Who is asking and which business day it is: the two inputs of every folder rule. */
 export interface FolderContext {
@@ -36,17 +35,20 @@ const rollupColumns: RuleColumns = {
   mode: orderRollup.mode,
   assignedTo: orderRollup.assignedTo,
   processingDate: orderRollup.processingDate,
-  isUnassigned: sql`${orderRollup.assignedTo} = 0`,
+  isUnassigned: eq(orderRollup.assignedTo, 0).inlineParams(),
   isDue: (today) => lte(orderRollup.processingDate, today),
 };
 
 function translate(rule: FolderRule, columns: RuleColumns, ctx: FolderContext): SQL {
   const parts: SQL[] = [];
-  // The rule's statuses and modes are its own constants, written into the text (constantListLiteral).
-  if (rule.statuses) parts.push(sql`${columns.status} in (${constantListLiteral(rule.statuses)})`);
-  if (rule.excludeStatuses) parts.push(sql`${columns.status} not in (${constantListLiteral(rule.excludeStatuses)})`);
-  if (rule.modes) parts.push(sql`${columns.mode} in (${constantListLiteral(rule.modes)})`);
-  if (rule.excludeModes) parts.push(sql`${columns.mode} not in (${constantListLiteral(rule.excludeModes)})`);
+  // A rule's statuses and modes are its own constants, written into the text as literals: sent as
+  // values, a plan PostgreSQL keeps for a prepared statement estimates `status = $1` as any status,
+  // its cost differs from the plans for the real values, and the statement is planned afresh on
+  // every call (docs/decisions.md). The member and the day stay values.
+  if (rule.statuses) parts.push(inArray(columns.status, [...rule.statuses]).inlineParams());
+  if (rule.excludeStatuses) parts.push(notInArray(columns.status, [...rule.excludeStatuses]).inlineParams());
+  if (rule.modes) parts.push(inArray(columns.mode, [...rule.modes]).inlineParams());
+  if (rule.excludeModes) parts.push(notInArray(columns.mode, [...rule.excludeModes]).inlineParams());
   if (rule.assignment === 'unassigned') parts.push(columns.isUnassigned);
   if (rule.assignment === 'mine') parts.push(eq(columns.assignedTo, ctx.staffId));
   if (rule.due === true) parts.push(columns.isDue(ctx.today));

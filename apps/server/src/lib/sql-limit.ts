@@ -11,15 +11,3 @@ export function limitLiteral(limit: number): SQL {
   if (!Number.isSafeInteger(limit) || limit < 0) throw new Error(`row limit ${limit}: not a whole number`);
   return sql.raw(String(limit));
 }
-
-/**
- * A list of the product's own constants (a folder rule's statuses or modes) written into the
- * statement's text as quoted literals, never a caller's input. Sent as values, a plan kept for a
- * prepared statement knows nothing of them and estimates `status = $1` as any status: its cost
- * then differs from the plans made for the real values, and PostgreSQL plans the statement afresh
- * on every call. Written in, the kept plan is the one those values get.
- */
-export function constantListLiteral(values: readonly string[]): SQL {
-  if (values.length === 0) throw new Error('an empty list has no SQL literal');
-  return sql.raw(values.map((value) => `'${value.replaceAll("'", "''")}'`).join(', '));
-}
