@@ -69,7 +69,7 @@ interface ReferenceInternals {
   compress?: boolean;
   data?: Record<string, unknown>;
   write?: (chunk: Uint8Array) => void;
-  end: (chunk?: Uint8Array) => void;
+  end: (chunk?: Uint8Array | string) => void;
 }
 interface EmbeddedFontInternals {
   document?: { ref?: (data?: Record<string, unknown>) => ReferenceInternals };
@@ -122,20 +122,23 @@ function shareParsedFonts(doc: Pdf, shareFontPrograms: boolean): void {
   }
 }
 
-/** Words shaped per font; emptied when full, so the names and addresses of many orders stay bounded. */
+/**
+ * Words shaped per font, the least recently used leaving first, so the names and addresses of
+ * many orders stay bounded while the letters' own words stay shaped (emptying the cache when
+ * full made every letter's sentences be shaped again every couple of hundred packs).
+ */
 const LAYOUT_CACHE_WORDS = 4_000;
-const wordLayouts = new Map<FontKey, Map<string, unknown>>();
+const wordLayouts = new Map<FontKey, LRUCache<string, object>>();
 
 function shareWordLayouts(key: FontKey, embedded: EmbeddedFontInternals): void {
   const layoutRun = embedded.layoutRun;
   if (typeof layoutRun !== 'function' || typeof embedded.layoutCached !== 'function') return;
-  const words = wordLayouts.get(key) ?? new Map<string, unknown>();
+  const words = wordLayouts.get(key) ?? new LRUCache<string, object>({ max: LAYOUT_CACHE_WORDS });
   wordLayouts.set(key, words);
   embedded.layoutCached = (text: string) => {
     let run = words.get(text);
     if (run === undefined) {
-      run = layoutRun.call(embedded, text);
-      if (words.size >= LAYOUT_CACHE_WORDS) words.clear();
+      run = layoutRun.call(embedded, text) as object;
       words.set(text, run);
     }
     return run;
@@ -210,11 +213,35 @@ let fontProgramsBuilt = 0;
 export const fontProgramsBuiltCount = () => fontProgramsBuilt;
 
 /**
+ * Compressed ToUnicode maps (what each glyph copies out as) by their text, which a letter in
+ * English text shares with every other: deflating them was about a twentieth of a pack's drawing.
+ */
+const unicodeMaps = new LRUCache<string, Buffer>({ max: 64 });
+let unicodeMapsBuilt = 0;
+
+/** How many ToUnicode maps this process has compressed (the rest were reused). */
+export const unicodeMapsBuiltCount = () => unicodeMapsBuilt;
+
+/** pdfkit's ToUnicode map, as its embedding writes it (EmbeddedFont.toUnicodeCmap). */
+const isUnicodeMap = (chunk: unknown): chunk is string => typeof chunk === 'string' && chunk.startsWith('/CIDInit');
+
+function deflatedUnicodeMap(text: string): Buffer {
+  let deflated = unicodeMaps.get(text);
+  if (!deflated) {
+    // As pdfkit writes a string to a stream: a line break after it, one byte per character.
+    deflated = deflateSync(Buffer.from(`${text}\n`, 'binary'));
+    unicodeMapsBuilt += 1;
+    unicodeMaps.set(text, deflated);
+  }
+  return deflated;
+}
+
+/**
  * pdfkit builds the subset font program (fontkit's `encode`) and deflates it when the document
  * ends; here the program for the same glyph list is built once and its compressed bytes written
- * as they are, marked as deflated, in place of pdfkit's own. Only the stream that receives those
- * exact bytes is touched, so the rest of pdfkit's embedding (descriptor, widths, ToUnicode) is
- * its own.
+ * as they are, marked as deflated, in place of pdfkit's own. The ToUnicode map is written from
+ * its compressed bytes the same way. Only the streams that receive those exact contents are
+ * touched, so the rest of pdfkit's embedding (descriptor, widths) is its own.
  */
 function shareFontProgram(key: FontKey, embedded: EmbeddedFontInternals): void {
   const { embed, subset, document } = embedded;
@@ -237,10 +264,11 @@ function shareFontProgram(key: FontKey, embedded: EmbeddedFontInternals): void {
       const reference = ref.call(document, data);
       const end = reference.end;
       reference.end = (chunk) => {
-        if (chunk !== deflated || typeof reference.write !== 'function') return end.call(reference, chunk);
+        const compressed = chunk === deflated ? deflated : isUnicodeMap(chunk) ? deflatedUnicodeMap(chunk) : undefined;
+        if (!compressed || typeof reference.write !== 'function') return end.call(reference, chunk);
         // Written as pdfkit writes a stream it compresses itself (its Length, then its Filter).
         reference.compress = false;
-        reference.write(chunk);
+        reference.write(compressed);
         if (reference.data) reference.data.Filter = 'FlateDecode';
         end.call(reference);
       };

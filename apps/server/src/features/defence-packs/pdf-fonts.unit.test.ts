@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
-import { FONT, fontProgramsBuiltCount, registerFonts } from './pdf-fonts';
+import { FONT, fontProgramsBuiltCount, registerFonts, unicodeMapsBuiltCount } from './pdf-fonts';
 import { pdfToBuffer } from './pdf-layout';
 import { pdfPages } from './pdf-text';
 
@@ -39,18 +39,20 @@ describe('the letters’ fonts', () => {
     );
   });
 
-  it('builds each font once for letters in English, whatever their words', async () => {
+  it('builds each font and its ToUnicode map once for letters in English, whatever their words', async () => {
     await letter(['Order 104242', 'Jane Traveller', 'Approved', 'Page 1 of 2'], true);
-    const before = fontProgramsBuiltCount();
+    const [programs, maps] = [fontProgramsBuiltCount(), unicodeMapsBuiltCount()];
     const other = await letter(['Order 999871', 'Kim O’Neil · kim@example.net', 'Refused…', 'Page 3 of 3'], true);
-    expect(fontProgramsBuiltCount()).toBe(before);
+    expect(fontProgramsBuiltCount()).toBe(programs);
+    expect(unicodeMapsBuiltCount()).toBe(maps);
     expect((await pdfPages(other)).join(' ')).toContain('Kim O’Neil · kim@example.net');
   });
 
   it('a name in another alphabet gets a font program holding its glyphs, and reads back as text', async () => {
-    const before = fontProgramsBuiltCount();
+    const [programs, maps] = [fontProgramsBuiltCount(), unicodeMapsBuiltCount()];
     const pdf = await letter(['Łukasz Đặng', 'Ζωή Юлия'], true);
-    expect(fontProgramsBuiltCount()).toBe(before + 2);
+    expect(fontProgramsBuiltCount()).toBe(programs + 2);
+    expect(unicodeMapsBuiltCount()).toBe(maps + 2);
     const shown = (await pdfPages(pdf)).join(' ');
     expect(shown).toContain('Łukasz Đặng');
     expect(shown).toContain('Ζωή Юлия');

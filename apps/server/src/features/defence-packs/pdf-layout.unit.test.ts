@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createPdf, fit } from './pdf-layout';
+import { createPdf, FONT, fit } from './pdf-layout';
 
 /** The plain rule: drop one character at a time until the rest and the ellipsis fit. */
 function fitOneByOne(doc: PDFKit.PDFDocument, text: string, width: number): string {
@@ -27,6 +27,22 @@ describe('fit', () => {
       fc.property(fc.string({ maxLength: 120 }), fc.integer({ min: 1, max: 300 }), (text, width) => {
         expect(fit(doc, text, width)).toBe(fitOneByOne(doc, text, width));
       }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('cuts e-mails and names in any font and alphabet where dropping one character at a time would', () => {
+    const texts = fc.oneof(fc.emailAddress(), fc.string({ unit: 'grapheme', maxLength: 60 }));
+    fc.assert(
+      fc.property(
+        texts,
+        fc.constantFrom(...Object.values(FONT)),
+        fc.integer({ min: 1, max: 300 }),
+        (text, font, width) => {
+          doc.font(font).fontSize(9);
+          expect(fit(doc, text, width)).toBe(fitOneByOne(doc, text, width));
+        },
+      ),
       { numRuns: 300 },
     );
   });
