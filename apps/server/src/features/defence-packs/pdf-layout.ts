@@ -121,12 +121,11 @@ export function paragraph(
     .font(opts.bold ? FONT.bold : FONT.regular)
     .fontSize(opts.size ?? 10)
     .fillColor(opts.color ?? COLORS.text);
-  const options = { width: opts.width ?? CONTENT_WIDTH, lineGap: 2 };
-  const start = doc.bufferedPageRange().count;
-  doc.text(text, opts.x ?? PAGE.margin, y, options);
-  // A long paragraph (an e-mail's body) flows onto a new page: carry on below it there.
-  if (doc.bufferedPageRange().count !== start) return doc.y;
-  return y + doc.heightOfString(text, options);
+  doc.text(text, opts.x ?? PAGE.margin, y, { width: opts.width ?? CONTENT_WIDTH, lineGap: 2 });
+  // pdfkit leaves doc.y below the last line, where heightOfString would measure it (wrapping the
+  // text again to measure it was a sixth of a defence pack's drawing), or below the part that
+  // flowed onto a new page (an e-mail's long body): the next block carries on there.
+  return doc.y;
 }
 
 /** Company letterhead: name and address on the left, contacts on the right, a rule below. */

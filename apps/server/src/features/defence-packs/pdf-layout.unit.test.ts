@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createPdf, FONT, fit } from './pdf-layout';
+import { CONTENT_WIDTH, createPdf, FONT, fit, PAGE, paragraph } from './pdf-layout';
 
 /** The plain rule: drop one character at a time until the rest and the ellipsis fit. */
 function fitOneByOne(doc: PDFKit.PDFDocument, text: string, width: number): string {
@@ -45,5 +45,37 @@ describe('fit', () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('paragraph', () => {
+  it('returns the y below its text, as measuring the wrapped text gives it', () => {
+    const words = fc.array(fc.oneof(fc.emailAddress(), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 14 })), {
+      maxLength: 60,
+    });
+    fc.assert(
+      fc.property(
+        words,
+        fc.integer({ min: 40, max: Math.floor(CONTENT_WIDTH) }),
+        fc.boolean(),
+        (parts, width, bold) => {
+          const doc = createPdf('Test', 'Test');
+          const text = parts.join(' ');
+          const y = 100;
+          const below = paragraph(doc, text, y, { width, bold, size: 9 });
+          doc.font(bold ? FONT.bold : FONT.regular).fontSize(9);
+          expect(below).toBeCloseTo(y + doc.heightOfString(text, { width, lineGap: 2 }), 9);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('carries on below the part that flowed onto a new page', () => {
+    const doc = createPdf('Test', 'Test');
+    const below = paragraph(doc, 'A long e-mail body. '.repeat(400), PAGE.height - 200);
+    expect(doc.bufferedPageRange().count).toBeGreaterThan(1);
+    expect(below).toBeGreaterThan(PAGE.margin);
+    expect(below).toBeLessThan(PAGE.height);
   });
 });
