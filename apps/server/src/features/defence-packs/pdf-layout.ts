@@ -123,7 +123,7 @@ export function paragraph(
     .fillColor(opts.color ?? COLORS.text);
   doc.text(text, opts.x ?? PAGE.margin, y, { width: opts.width ?? CONTENT_WIDTH, lineGap: 2 });
   // pdfkit leaves doc.y below the last line, where heightOfString would measure it (wrapping the
-  // text again to measure it was a sixth of a defence pack's drawing), or below the part that
+  // text again to measure it cost about 3 % of a defence pack's drawing), or below the part that
   // flowed onto a new page (an e-mail's long body): the next block carries on there.
   return doc.y;
 }
