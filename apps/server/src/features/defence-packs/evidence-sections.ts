@@ -16,7 +16,7 @@ import {
 } from './evidence-rows';
 import type { OrderEvidence } from './order-evidence';
 import { COLORS, CONTENT_WIDTH, factsBox, line, PAGE, PAGE_BOTTOM, type Pdf, paragraph, zoneLabel } from './pdf-layout';
-import { newPage, type TableColumn, table } from './pdf-table';
+import { newPage, TABLE_START_HEIGHT, type TableColumn, table } from './pdf-table';
 
 /** How long each history may run before it is summarised; the bundle lowers these to fit. */
 export interface SectionLimits {
@@ -28,10 +28,16 @@ export interface SectionLimits {
 /** What a section left out, in words, for the bundle's "shortened to fit" list. */
 export type Shortened = string[];
 
+const TITLE_HEIGHT = 22;
+
+/**
+ * A section's title, on the page of what follows it: where a table's header and first row would
+ * not fit below it, the title starts the next page instead of being left alone at the bottom.
+ */
 export function sectionTitle(doc: Pdf, title: string, y: number): number {
-  const top = y + 40 > PAGE_BOTTOM ? newPage(doc) : y;
+  const top = y + TITLE_HEIGHT + TABLE_START_HEIGHT > PAGE_BOTTOM ? newPage(doc) : y;
   line(doc, title, PAGE.margin, top, { bold: true, size: 12, color: COLORS.brand, width: CONTENT_WIDTH });
-  return top + 22;
+  return top + TITLE_HEIGHT;
 }
 
 function note(doc: Pdf, text: string, y: number): number {

@@ -11,6 +11,8 @@ export interface TableColumn {
 
 const ROW = 18;
 const HEADER = 20;
+/** The least a table takes below where it starts: its header and one row. */
+export const TABLE_START_HEIGHT = HEADER + ROW;
 
 /**
  * A table whose rows flow across pages, repeating the header on each new page. Cells are one
@@ -47,7 +49,7 @@ export function table(
     return y + HEADER;
   };
 
-  let y = startY + HEADER + ROW > PAGE_BOTTOM ? newPage(doc) : startY;
+  let y = startY + TABLE_START_HEIGHT > PAGE_BOTTOM ? newPage(doc) : startY;
   y = header(y);
   if (rows.length === 0) {
     line(doc, empty, PAGE.margin + pad, y + 5, { size: 9, color: COLORS.muted });
