@@ -11,10 +11,12 @@ function fitOneByOne(doc: PDFKit.PDFDocument, text: string, width: number): stri
 }
 
 describe('fit', () => {
-  const doc = createPdf('Test', 'Test').fontSize(8.5);
+  // Each test draws in its own document: one test's font and size never leak into another's.
+  const newDoc = () => createPdf('Test', 'Test').fontSize(8.5);
   const agent = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile';
 
   it('keeps text that fits and cuts the rest with an ellipsis inside the width', () => {
+    const doc = newDoc();
     expect(fit(doc, 'Chrome 124', 200)).toBe('Chrome 124');
     const cut = fit(doc, agent, 120);
     expect(cut.endsWith('…')).toBe(true);
@@ -23,6 +25,7 @@ describe('fit', () => {
   });
 
   it('cuts where dropping one character at a time would', () => {
+    const doc = newDoc();
     fc.assert(
       fc.property(fc.string({ maxLength: 120 }), fc.integer({ min: 1, max: 300 }), (text, width) => {
         expect(fit(doc, text, width)).toBe(fitOneByOne(doc, text, width));
@@ -32,6 +35,7 @@ describe('fit', () => {
   });
 
   it('cuts e-mails and names in any font and alphabet where dropping one character at a time would', () => {
+    const doc = newDoc();
     const texts = fc.oneof(fc.emailAddress(), fc.string({ unit: 'grapheme', maxLength: 60 }));
     fc.assert(
       fc.property(
