@@ -10,6 +10,15 @@ export function filledText(missing: string) {
   return z.string({ error: missing }).trim().min(1, missing);
 }
 
+/**
+ * An id typed as text (the visitor's order id, the invoice's): a client sending it as a JSON
+ * number means the same id, so a whole number is read as its digits instead of being refused as
+ * missing.
+ */
+export function idText<T extends z.ZodType>(schema: T) {
+  return z.preprocess((v) => (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? String(v) : v), schema);
+}
+
 /** An e-mail address a form requires: `missing` when absent or blank, `invalid` when not an address. */
 export function emailAddress(missing: string, invalid = missing) {
   return filledText(missing).max(254, invalid).pipe(z.email(invalid));

@@ -2,7 +2,16 @@ import { z } from 'zod';
 import { listSortFields } from '../console/schemas';
 import { type FolderKey, MAX_PAGE_SIZE, MONTHS, toFolderKey } from '../folders';
 import { STATUSES } from '../statuses';
-import { emailAddress, filledText, orderIdList, orderIdValue, requiredText, singleLine, yesNoFlag } from './common';
+import {
+  emailAddress,
+  filledText,
+  idText,
+  orderIdList,
+  orderIdValue,
+  requiredText,
+  singleLine,
+  yesNoFlag,
+} from './common';
 
 const pageNumber = z.coerce
   .number({ error: 'Page must be a number.' })
@@ -168,12 +177,16 @@ export const defencePackInput = z.object({
     .refine((v) => v === 1 || v === 2, 'Defence pack type must be 1 or 2.'),
 });
 
-export const sendInvoiceInput = z.object({
+/** The Send Invoice form as staff fill it in. */
+export const sendInvoiceForm = z.object({
   orderId: filledText('Please enter your order id.')
     .min(6, 'Order Id must be at least 6 characters.')
     .max(15, 'Please enter a valid order id.')
     .regex(/^\d+$/, 'Please enter a valid order id.'),
 });
+
+/** The send-invoice body: the form's, with an order id sent as a JSON number read as its digits. */
+export const sendInvoiceInput = sendInvoiceForm.extend({ orderId: idText(sendInvoiceForm.shape.orderId) });
 
 /** An order id in a path, read into its number. */
 export const orderIdParam = z.object({

@@ -1,10 +1,14 @@
 import { z } from 'zod';
-import { emailAddress, filledText } from './common';
+import { emailAddress, filledText, idText } from './common';
 
-export const trackOrderInput = z.object({
+/** The track form as the visitor fills it in. */
+export const trackOrderForm = z.object({
   orderId: filledText('Please enter your orderId').max(40, 'Please enter a valid orderId'),
   email: emailAddress('Please enter your email', 'Please enter a valid email'),
 });
+
+/** The track call's body: the form's, with an order id sent as a JSON number read as its digits. */
+export const trackOrderInput = trackOrderForm.extend({ orderId: idText(trackOrderForm.shape.orderId) });
 export type TrackOrderInput = z.infer<typeof trackOrderInput>;
 
 export const downloadHistoryInput = z.object({ orderId: trackOrderInput.shape.orderId });

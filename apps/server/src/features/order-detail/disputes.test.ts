@@ -231,7 +231,7 @@ describe('defence packs', () => {
 describe('POST /api/admin/send-invoice', () => {
   it('validates the order id as the Send Invoice form does', async () => {
     const { token } = await t.signInAs('Team');
-    const send = (payload: Record<string, string>) =>
+    const send = (payload: Record<string, string | number>) =>
       t.call({ method: 'POST', url: '/api/admin/send-invoice', token, payload });
     expect((await send({ orderId: '' })).json()).toEqual({
       status: 0,
@@ -251,6 +251,11 @@ describe('POST /api/admin/send-invoice', () => {
     const unknown = await send({ orderId: '999999' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ status: 0, message: 'Order not found.', code: 'ORDER_NOT_FOUND' });
+    // An id sent as a JSON number is read as its digits, and checked as the typed one is.
+    expect((await send({ orderId: 999999 })).json()).toEqual(unknown.json());
+    expect((await send({ orderId: 12345 })).json()).toMatchObject({
+      message: 'Order Id must be at least 6 characters.',
+    });
   });
 
   it('queues an invoice e-mail whose PDF is drawn at delivery', async () => {

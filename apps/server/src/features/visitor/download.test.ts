@@ -258,7 +258,7 @@ describe('visitor history and download', () => {
     it.each([
       [{}, 'Please enter your orderId'],
       [{ orderId: '' }, 'Please enter your orderId'],
-      [{ orderId: 42 }, 'Please enter your orderId'],
+      [{ orderId: true }, 'Please enter your orderId'],
       [{ orderId: 'x'.repeat(10_000) }, 'Please enter a valid orderId'],
     ])('history %# answers 400 with the schema message', async (payload, message) => {
       const response = await t.call({ method: 'POST', url: '/api/front/get-download-history', payload });

@@ -33,6 +33,12 @@ describe('POST /api/front/track-order', () => {
     expect(response.json()).toMatchObject({ status: 1, data: { orderId: order.orderId } });
   });
 
+  it('reads an order id sent as a JSON number as its digits', async () => {
+    const order = await insertOrder(t.database.db, { email: 'number@example.com' });
+    const response = await track({ orderId: order.orderId, email: 'number@example.com' });
+    expect(response.json()).toMatchObject({ status: 1, data: { orderId: order.orderId } });
+  });
+
   it('accepts the encoded order id of the order links', async () => {
     const order = await insertOrder(t.database.db, { email: 'enc@example.com' });
     const response = await track({ orderId: encodeId(order.orderId), email: 'enc@example.com' });
@@ -136,7 +142,8 @@ describe('POST /api/front/track-order', () => {
     [{ orderId: '   ', email: 'a@example.com' }, 'Please enter your orderId'],
     [{ orderId: '100001' }, 'Please enter your email'],
     [{ orderId: '100001', email: '' }, 'Please enter your email'],
-    [{ orderId: 100001, email: 'a@example.com' }, 'Please enter your orderId'],
+    [{ orderId: 1.5, email: 'a@example.com' }, 'Please enter your orderId'],
+    [{ orderId: -100001, email: 'a@example.com' }, 'Please enter your orderId'],
     [{ orderId: ['100001'], email: 'a@example.com' }, 'Please enter your orderId'],
     [{ orderId: '100001', email: { $ne: '' } }, 'Please enter your email'],
     [{ orderId: 'x'.repeat(10_000), email: 'a@example.com' }, 'Please enter a valid orderId'],

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { sendInvoiceInput } from '@nzeta/domain';
+import { sendInvoiceForm } from '@nzeta/domain';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { PendingButton } from '../../../components/ui/pending-button';
@@ -8,12 +8,12 @@ import '../../../styles/order-detail.css';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useSendInvoice } from '../api/send-invoice';
 
-type SendInvoiceValues = z.input<typeof sendInvoiceInput>;
+type SendInvoiceValues = z.input<typeof sendInvoiceForm>;
 
 /** Manage Invoices (SPEC §2.10): one order id, and the invoice PDF goes to the customer by e-mail. */
 export function SendInvoicePage() {
   const send = useSendInvoice();
-  const form = useForm<SendInvoiceValues>({ resolver: zodResolver(sendInvoiceInput), defaultValues: { orderId: '' } });
+  const form = useForm<SendInvoiceValues>({ resolver: zodResolver(sendInvoiceForm), defaultValues: { orderId: '' } });
 
   const onSubmit = form.handleSubmit(async ({ orderId }) => {
     const answer = await send.mutateAsync({ orderId });

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { parseOrderRef, type TrackOrderInput, trackOrderInput } from '@nzeta/domain';
+import { parseOrderRef, type TrackOrderInput, trackOrderForm } from '@nzeta/domain';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { PendingButton } from '../../../components/ui/pending-button';
@@ -26,7 +26,7 @@ function TrackOrderForm({ orderId }: { orderId: number }) {
   const navigate = useNavigate();
   const track = useTrackOrder();
   const form = useForm<TrackOrderInput>({
-    resolver: zodResolver(trackOrderInput),
+    resolver: zodResolver(trackOrderForm),
     defaultValues: { orderId: String(orderId), email: '' },
   });
 
