@@ -4,6 +4,7 @@ import { startPgliteMaintenance } from './db/pglite-maintenance';
 import { mailMessages } from './db/schema';
 import { startAuthHousekeeping } from './features/auth/housekeeping';
 import { renderInvoiceAttachment } from './features/invoices/send-invoice';
+import type { SystemActor } from './features/lifecycle';
 import { type MailWorker, startMailWorker } from './features/mail/worker';
 import { countDeliveryFailures } from './features/metrics/app-metrics';
 import { completeDeliveredOrder } from './features/order-detail/complete-delivered-order';
@@ -11,12 +12,16 @@ import { trackOrderUrl } from './features/order-detail/load-order';
 import { canFallBack, resendViaFallback } from './features/order-detail/resend-mail';
 import { startRetentionJob } from './features/privacy/retention';
 import { isAutoMailFallbackOn } from './features/settings/get-settings';
+import { AppError } from './lib/app-error';
 
 export interface BackgroundJobs {
   /** the outbox worker; undefined when MAIL_WORKER=off */
   mailWorker: MailWorker | undefined;
   stop(): Promise<void>;
 }
+
+/** Who re-sends a refused document e-mail through the other provider when the setting is on. */
+const FALLBACK_ACTOR: SystemActor = { kind: 'system', name: 'System' };
 
 /** Work that runs beside the HTTP server: the mail outbox worker and housekeeping. */
 export async function startBackgroundJobs(app: FastifyInstance): Promise<BackgroundJobs> {
@@ -63,16 +68,18 @@ export async function startBackgroundJobs(app: FastifyInstance): Promise<Backgro
       // The provider refused for good or stayed unreachable: the other one may deliver it.
       if (!message.orderId || !canFallBack(message) || !(await isAutoMailFallbackOn(db))) return;
       const orderId = message.orderId;
-      await db.transaction((tx) =>
-        resendViaFallback(
-          tx,
-          { orderId, mailId: message.id },
-          { id: null, name: 'System' },
-          {
+      const resent = await db
+        .transaction((tx) =>
+          resendViaFallback(tx, { orderId, mailId: message.id }, FALLBACK_ACTOR, {
             trackOrderUrl: trackOrderUrl(config.PUBLIC_APP_URL, orderId),
-          },
-        ),
-      );
+          }),
+        )
+        // Refused by the rules (a Deleted or erased order, one already re-sent): nothing to send.
+        .catch((error: unknown) => {
+          if (error instanceof AppError && error.httpStatus < 500) return undefined;
+          throw error;
+        });
+      if (resent === undefined) return;
       events.ordersChanged();
     },
     logger: app.log,

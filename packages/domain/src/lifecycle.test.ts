@@ -52,6 +52,7 @@ function expected(s: OrderState, action: OrderAction, role: LifecycleRole): bool
     case 'deliver':
       return s.status === 'Pending' && role === 'System';
     case 'resend':
+      return s.status !== 'Deleted' && (STAFF(role) || role === 'System');
     case 'invoice':
       return s.status !== 'Deleted' && STAFF(role);
     case 'comment':

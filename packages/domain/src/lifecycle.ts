@@ -109,7 +109,8 @@ function rulesFor(status: Status): Partial<Record<OrderAction, Rule>> {
     effect: { kind: 'upload', to: isDeliveredStatus(status) ? 'same' : 'Pending' },
   };
   if (status === 'Pending') rules.deliver = { roles: SYSTEM, effect: { kind: 'status', to: 'Completed' } };
-  rules.resend = { roles: STAFF, effect: { kind: 'none' } };
+  // The product re-sends a refused document e-mail through the other provider by itself.
+  rules.resend = { roles: STAFF_AND_SYSTEM, effect: { kind: 'none' } };
   rules.invoice = { roles: STAFF, effect: { kind: 'none' } };
   rules.comment = { roles: STAFF, effect: { kind: 'none' } };
   if (status === 'Refunds') rules.refund = { roles: STAFF, effect: { kind: 'refund' } };

@@ -2,7 +2,7 @@ import { COMPLAINED_ADDRESS_MESSAGE } from '@nzeta/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { documents, mailMessages, settings } from '../../db/schema';
+import { documents, mailMessages, orders, settings } from '../../db/schema';
 import { orderWithDocument } from '../visitor/visitor-test-helpers';
 import { createSendgridSigner } from './testing/sendgrid-signer';
 import { sentApprovalMail } from './testing/sent-mail';
@@ -121,6 +121,35 @@ describe('the fallback provider', () => {
       payload: { orderId: order.orderId, mailId: mail.id },
     });
     expect(answer.statusCode).toBe(400);
+  });
+
+  it('refuses a Deleted or erased order, whether a member clicks or the setting re-sends by itself', async () => {
+    await t.database.db.insert(settings).values({ key: 'autoMailFallback', value: true });
+    const member = await t.signInAs('Team');
+    const deleted = await orderWithMail({ state: 'failed', lastError: 'SendGrid 400: invalid', provider: 'Sendgrid' });
+    await t.database.db
+      .update(orders)
+      .set({ processStatus: 'Deleted', previousStatus: 'Completed' })
+      .where(eq(orders.orderId, deleted.order.orderId));
+    const click = await t.call({
+      method: 'POST',
+      url: '/api/admin/resend-mail-fallback',
+      token: member.token,
+      payload: { orderId: deleted.order.orderId, mailId: deleted.mail.id },
+    });
+    expect(click.statusCode).toBe(409);
+    expect(click.json()).toMatchObject({ status: 0, code: 'TRANSITION_NOT_ALLOWED' });
+
+    const erased = await orderWithMail({});
+    await t.database.db
+      .update(orders)
+      .set({ erasedAt: new Date().toISOString() })
+      .where(eq(orders.orderId, erased.order.orderId));
+    expect((await postEvent(erased.mail.id, 'dropped', { reason: 'Bounced Address' })).statusCode).toBe(200);
+    await postEvent(deleted.mail.id, 'dropped', { reason: 'Bounced Address' });
+
+    const fallbacks = await t.database.db.select().from(mailMessages).where(eq(mailMessages.kind, 'resend'));
+    expect(fallbacks).toEqual([]);
   });
 
   it('re-sends a message the provider dropped by itself when the setting is on, recorded once', async () => {

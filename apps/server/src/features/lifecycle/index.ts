@@ -6,7 +6,7 @@ export {
   type OrderActionOutcome,
 } from './apply-order-action';
 export { assertOrderAction } from './check-order-action';
-export { isSystemActor, type LifecycleActor, type StaffActor, type SystemActor } from './lifecycle-actor';
+export { actorId, isSystemActor, type LifecycleActor, type StaffActor, type SystemActor } from './lifecycle-actor';
 export { assertActionDone, describeOutcome, orderActionError, summariseOrderAction } from './order-action-answer';
 export { recordIntake } from './record-intake';
 export { releaseMemberClaims } from './release-member-claims';

@@ -3,7 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { documents, mailMessages } from '../../db/schema';
 import { badRequest, conflict } from '../../lib/app-error';
-import { assertOrderAction, type StaffActor } from '../lifecycle';
+import { actorId, assertOrderAction, type LifecycleActor, type StaffActor } from '../lifecycle';
 import { applicantNameOf, enqueueMail, getCompanySettings, isComplainedAddress, renderMail } from '../mail';
 import { loadOrder } from './load-order';
 import { type Actor, recordActivity } from './order-activity';
@@ -49,9 +49,11 @@ export function otherProvider(provider: string): MailProvider {
 export async function resendViaFallback(
   tx: DbOrTx,
   input: { orderId: number; mailId: number; confirmComplained?: boolean },
-  actor: Actor,
+  actor: LifecycleActor,
   options: { trackOrderUrl?: string | undefined } = {},
 ): Promise<number> {
+  // Deleted and erased orders take no mail (DESIGN §2), whoever re-sends.
+  await assertOrderAction(tx, input.orderId, 'resend', actor);
   const [failed] = await tx
     .select()
     .from(mailMessages)
@@ -68,7 +70,8 @@ export async function resendViaFallback(
   if (!input.confirmComplained && (await isComplainedAddress(tx, failed.toAddress))) {
     throw conflict(COMPLAINED_ADDRESS_MESSAGE, 'ADDRESS_COMPLAINED');
   }
-  return queueResend(tx, input.orderId, otherProvider(failed.provider), failed.toAddress, actor, {
+  const by: Actor = { id: actorId(actor), name: actor.name };
+  return queueResend(tx, input.orderId, otherProvider(failed.provider), failed.toAddress, by, {
     ...options,
     fallbackOf: failed.id,
   });
