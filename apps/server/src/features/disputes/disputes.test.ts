@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { insertOrder } from '../../db/factories';
 import { orderActivity, orderDisputes, orders } from '../../db/schema';
-import { NOT_IN_CHARGEBACK, OUTCOME_FORBIDDEN } from './save-dispute';
+import { DELETED_RESTORE_FIRST, ERASED_READ_ONLY, NOT_IN_CHARGEBACK, OUTCOME_FORBIDDEN } from './save-dispute';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -75,6 +75,35 @@ describe('the dispute record', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe(NOT_IN_CHARGEBACK);
     expect((await putDispute(token, 999_999_999, record)).statusCode).toBe(404);
+  });
+
+  it('stays as it was once its order is Deleted or erased', async () => {
+    const { token } = await t.signInAs('Admin');
+    const deleted = await insertOrder(t.database.db, { processStatus: 'ChargeBack' });
+    const erased = await insertOrder(t.database.db, { processStatus: 'ChargeBack' });
+    for (const order of [deleted, erased])
+      expect((await putDispute(token, order.orderId, record)).statusCode).toBe(200);
+    await t.database.db
+      .update(orders)
+      .set({ processStatus: 'Deleted', previousStatus: 'ChargeBack' })
+      .where(eq(orders.orderId, deleted.orderId));
+    await t.database.db
+      .update(orders)
+      .set({ erasedAt: new Date().toISOString() })
+      .where(eq(orders.orderId, erased.orderId));
+    const changed = { ...record, state: 'lost', notes: 'Changed afterwards.' };
+    for (const [order, message] of [
+      [deleted, DELETED_RESTORE_FIRST],
+      [erased, ERASED_READ_ONLY],
+    ] as const) {
+      const refused = await putDispute(token, order.orderId, changed);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({ status: 0, message, code: 'TRANSITION_NOT_ALLOWED' });
+      const [kept] = await t.database.db.select().from(orderDisputes).where(eq(orderDisputes.orderId, order.orderId));
+      expect(kept).toMatchObject({ state: 'needs_response', notes: record.notes });
+    }
+    const [stillDeleted] = await t.database.db.select().from(orders).where(eq(orders.orderId, deleted.orderId));
+    expect(stillDeleted?.processStatus).toBe('Deleted');
   });
 });
 

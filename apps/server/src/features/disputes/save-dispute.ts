@@ -2,13 +2,15 @@ import { businessToday, can, type DisputeRecord, type DisputeValues, isDisputeOu
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orderDisputes } from '../../db/schema';
-import { badRequest, forbidden } from '../../lib/app-error';
+import { appError, badRequest, forbidden } from '../../lib/app-error';
 import { loadOrder, recordActivity } from '../order-detail';
 import { findDisputeRow, toDisputeRecord } from './dispute-record';
 import { DISPUTE_OUTCOME_ACTOR, moveDisputedOrder } from './move-disputed-order';
 
 export const NOT_IN_CHARGEBACK = 'A dispute can be recorded only for an order in ChargeBack.';
 export const OUTCOME_FORBIDDEN = "Only an Admin or a Manager can record or change a dispute's outcome.";
+export const ERASED_READ_ONLY = "This order's personal data was erased: it is read-only.";
+export const DELETED_RESTORE_FIRST = 'This order is deleted: restore it before recording its dispute.';
 
 export interface SaveDisputeOptions {
   orderId: number;
@@ -26,6 +28,9 @@ export async function saveDispute(db: Db, options: SaveDisputeOptions): Promise<
   const { orderId, values, actor } = options;
   return db.transaction(async (tx) => {
     const order = await loadOrder(tx, orderId, { forUpdate: true });
+    // An erased order is read-only, and a Deleted one takes no change but a restore (DESIGN §2).
+    if (order.erasedAt) throw appError('TRANSITION_NOT_ALLOWED', ERASED_READ_ONLY);
+    if (order.processStatus === 'Deleted') throw appError('TRANSITION_NOT_ALLOWED', DELETED_RESTORE_FIRST);
     const existing = await findDisputeRow(tx, orderId);
     if (!existing && order.processStatus !== 'ChargeBack') throw badRequest(NOT_IN_CHARGEBACK, 'REQUEST_REFUSED');
     const previousState = existing?.state ?? null;
