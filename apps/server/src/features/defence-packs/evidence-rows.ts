@@ -34,17 +34,19 @@ const distinct = <T>(items: T[], key: (item: T) => string | null) => new Set(ite
 
 /**
  * Weights in points of the 483-point content width, measured for 7-point DejaVu Sans Condensed:
- * 'Mobile Chrome 124.0.6367.113' and 'America/New_York' fit on one line; longer values wrap.
+ * each header, an IPv4 address, 'Mobile Chrome 124.0.6367.113', 'Samsung SM-S918B', every
+ * device type and 'America/New_York' fit on one line (evidence-rows.unit.test.ts); longer values
+ * wrap.
  */
 export const downloadColumns = (tz: string): TableColumn[] => [
-  { header: '#', weight: 22 },
-  { header: `Date & Time ${zoneLabel(tz)}`, weight: 64 },
-  { header: 'IP', weight: 58, wrap: true },
-  { header: 'Browser', weight: 115, wrap: true },
-  { header: 'OS', weight: 56, wrap: true },
-  { header: 'Device', weight: 69, wrap: true },
-  { header: 'Type', weight: 30 },
-  { header: 'Time zone', weight: 69, wrap: true },
+  { header: '#', weight: 20 },
+  { header: `Date & Time ${zoneLabel(tz)}`, weight: 67 },
+  { header: 'IP', weight: 61, wrap: true },
+  { header: 'Browser', weight: 106, wrap: true },
+  { header: 'OS', weight: 48, wrap: true },
+  { header: 'Device', weight: 70, wrap: true },
+  { header: 'Type', weight: 40 },
+  { header: 'Time zone', weight: 71, wrap: true },
 ];
 
 export function downloadRows(downloads: DownloadRow[], tz: string): string[][] {
@@ -83,10 +85,10 @@ export function mailType(kind: string): string {
 }
 
 export const mailColumns = (tz: string): TableColumn[] => [
-  { header: '#', weight: 22 },
-  { header: `Date & Time ${zoneLabel(tz)}`, weight: 66 },
+  { header: '#', weight: 20 },
+  { header: `Date & Time ${zoneLabel(tz)}`, weight: 67 },
   { header: 'Type', weight: 52 },
-  { header: 'Recipient', weight: 120, wrap: true },
+  { header: 'Recipient', weight: 121, wrap: true },
   { header: 'Attachment', weight: 103, wrap: true },
   { header: 'Provider', weight: 50 },
   { header: 'Delivery', weight: 70 },

@@ -57,6 +57,9 @@ interface History {
   empty: string;
 }
 
+/** How a history's table is set: small and condensed, so a row of evidence stays on one line. */
+export const HISTORY_TABLE = { size: 7, condensed: true } as const;
+
 /**
  * A history as a table: past `limits.rows` its middle is left out and summarised below the table,
  * and what was left out joins the "shortened to fit" list.
@@ -66,7 +69,7 @@ function historyTable(doc: Pdf, history: History, y: number, limits: SectionLimi
   if (summarised.omitted) {
     shortened.push(`${history.name}: ${summarised.omitted} of ${history.rows.length} ${history.unit} summarised`);
   }
-  let bottom = table(doc, history.columns, summarised.rows, y, history.empty, { size: 7, condensed: true });
+  let bottom = table(doc, history.columns, summarised.rows, y, history.empty, HISTORY_TABLE);
   if (summarised.summary) bottom = note(doc, `Summary: ${summarised.summary}`, bottom);
   return bottom + 10;
 }

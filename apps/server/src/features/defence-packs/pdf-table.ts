@@ -14,6 +14,15 @@ const HEADER = 20;
 /** The least a table takes below where it starts: its header and one row. */
 export const TABLE_START_HEIGHT = HEADER + ROW;
 
+/** Each column's width on the page: its share of the content width. */
+export function columnWidths(columns: readonly TableColumn[]): number[] {
+  const total = columns.reduce((sum, c) => sum + c.weight, 0);
+  return columns.map((c) => (c.weight / total) * CONTENT_WIDTH);
+}
+
+/** The space left of and right of a cell's text. */
+export const cellPadding = (condensed: boolean) => (condensed ? 3 : 5);
+
 /**
  * A table whose rows flow across pages, repeating the header on each new page. Cells are one
  * line, cut with an ellipsis. Returns the y below the last row.
@@ -29,10 +38,9 @@ export function table(
   const size = options.size ?? 8.5;
   const condensed = options.condensed === true;
   const body = condensed ? FONT.condensed : FONT.regular;
-  const total = columns.reduce((sum, c) => sum + c.weight, 0);
-  const widths = columns.map((c) => (c.weight / total) * CONTENT_WIDTH);
+  const widths = columnWidths(columns);
   const xs = widths.map((_, i) => PAGE.margin + widths.slice(0, i).reduce((a, b) => a + b, 0));
-  const pad = options?.condensed ? 3 : 5;
+  const pad = cellPadding(condensed);
 
   const header = (y: number) => {
     doc.rect(PAGE.margin, y, CONTENT_WIDTH, HEADER).fill(COLORS.brand);
