@@ -29,13 +29,22 @@ export function clearSession(): void {
   sessionStorage.removeItem(SESSION_KEY);
 }
 
+/**
+ * A token segment as text. atob gives one character per byte, so a name outside ASCII ("Zoë",
+ * "Łukasz") must be decoded from its UTF-8 bytes.
+ */
+function decodeBase64Url(segment: string): string {
+  const binary = atob(segment.replace(/-/g, '+').replace(/_/g, '/'));
+  return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+}
+
 /** The user object inside the token payload (name and role for the frame and the menu). */
 export function userFromToken(token: string | undefined): SessionUser | null {
   if (!token) return null;
   const payload = token.split('.')[1];
   if (!payload) return null;
   try {
-    const json = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { user?: unknown; exp?: number };
+    const json = JSON.parse(decodeBase64Url(payload)) as { user?: unknown; exp?: number };
     if (json.exp && json.exp * 1000 < Date.now()) return null;
     // A plain check rather than the zod schema keeps the validation library off the first load.
     const user = json.user as Partial<SessionUser> | undefined;
