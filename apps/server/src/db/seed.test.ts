@@ -1,4 +1,4 @@
-import { businessToday, FOLDER_KEYS, isInFolder } from '@nzeta/domain';
+import { businessToday, FOLDER_KEYS, intakeApplicationInput, isInFolder } from '@nzeta/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database';
@@ -7,7 +7,8 @@ import { getProcessedByCount } from '../features/reports/get-processed-by-count'
 import { plainCountryOrderCount } from '../features/reports/testing/plain-country-order-count';
 import { plainProcessedByCount } from '../features/reports/testing/plain-processed-by-count';
 import { queryRows } from './client';
-import { staff } from './schema';
+import { toIntakeBody } from './factories';
+import { orderOtherNames, orders, staff } from './schema';
 import { DEMO_ACCOUNTS, seedDemoData, seedIfEmpty } from './seed';
 
 let database: TestDatabase;
@@ -70,6 +71,23 @@ describe('seedDemoData', () => {
     }
     expect(await rollupTotal()).toBe(300);
     expect(await rollupMismatches()).toEqual([]);
+  });
+
+  it('stores each application as the intake would: its reference, and fields the intake schema accepts', async () => {
+    await seedDemoData(database.db, { orders: 120, seed: 4 });
+    const stored = await database.db.select().from(orders);
+    const names = await database.db.select().from(orderOtherNames);
+    expect(stored).toHaveLength(120);
+    for (const order of stored) {
+      expect(order.intakeReference).toBe(`demo-${order.orderId}`);
+      const otherNames = names.filter((n) => n.orderId === order.orderId);
+      // The database writes a timestamp its own way; the intake takes ISO 8601.
+      const paidAt = order.paidAt && new Date(order.paidAt).toISOString();
+      const body = toIntakeBody({ order: { ...order, paidAt }, otherNames }, order.intakeReference ?? '');
+      expect(intakeApplicationInput.safeParse(body).error?.issues ?? []).toEqual([]);
+      expect(order.fullName).toBe(`${order.firstName} ${order.lastName}`);
+      expect(order.differentName === 'yes').toBe(otherNames.length > 0);
+    }
   });
 
   it('writes the history around the orders', async () => {

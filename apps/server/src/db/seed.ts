@@ -1,6 +1,7 @@
-import { type MoveTarget, moveAction, type Role, type Status } from '@nzeta/domain';
+import { intakeApplicationInput, type MoveTarget, moveAction, type Role, type Status } from '@nzeta/domain';
 import { getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import { type PgTable, PgTransaction } from 'drizzle-orm/pg-core';
+import { toOrderRow, toOtherNameRows } from '../features/intake/create-order';
 import { hashPassword } from '../lib/passwords';
 import { type Db, type DbOrTx, queryRows } from './client';
 import {
@@ -17,6 +18,7 @@ import {
   type NewRemark,
   processMonthOf,
   type Rng,
+  toIntakeBody,
 } from './factories';
 import {
   documents,
@@ -378,12 +380,17 @@ function addOrder(ctx: BatchContext, rows: SeedRows, orderId: number, scenario: 
   const modes = { new: 'Standard', priority: 'Priority', future: 'Future', futureDue: 'Future' } as const;
   const mode = modes[scenario as keyof typeof modes];
   const lastName = ctx.plan.lastName?.(rng);
-  const { order, otherNames } = buildApplication(
+  const application = buildApplication(
     { createdAt, ...(mode && { processingMode: mode }), ...(lastName && { lastName }) },
     rng,
     ctx.now,
   );
-  order.orderId = orderId;
+  // The application goes through the intake's own validation and mapping (DESIGN §8), as the
+  // public site's would; only storing it, and its history, are done in bulk here.
+  const reference = `demo-${orderId}`;
+  const { reference: _reference, ...input } = intakeApplicationInput.parse(toIntakeBody(application, reference));
+  const order: NewOrder = { ...toOrderRow(input, reference), orderId, createdAt, updatedAt: createdAt };
+  const otherNames = toOtherNameRows(orderId, input);
   if (scenario === 'future') order.processingDate = futureDate(rng, ctx.now);
   else if (order.processingMode === 'Future') {
     // Past its date: two days back from the UTC date is "not after today" in every time zone.
@@ -409,7 +416,7 @@ function addOrder(ctx: BatchContext, rows: SeedRows, orderId: number, scenario: 
   if (status === 'ChargeBack') order.merchantName = rng.pick(['Demo Merchant One', 'Demo Merchant Two']);
   order.updatedAt = times[times.length - 1] ?? createdAt;
   rows.orders.push(order);
-  for (const name of otherNames) rows.otherNames.push({ ...name, orderId });
+  rows.otherNames.push(...otherNames);
   for (const entry of plan.activity) rows.activity.push({ ...entry, orderId });
 
   if (

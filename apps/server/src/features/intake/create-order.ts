@@ -30,13 +30,7 @@ export async function createOrderFromApplication(
       .onConflictDoNothing({ target: orders.intakeReference })
       .returning({ orderId: orders.orderId });
     if (inserted) {
-      const names = input.other_names
-        .filter((n) => n.different_first_name || n.different_last_name)
-        .map((n) => ({
-          orderId: inserted.orderId,
-          differentFirstName: n.different_first_name,
-          differentLastName: n.different_last_name,
-        }));
+      const names = toOtherNameRows(inserted.orderId, input);
       if (names.length) await tx.insert(orderOtherNames).values(names);
       await recordIntake(tx, [inserted.orderId], 'Application site');
       return { orderId: inserted.orderId, created: true };
@@ -50,8 +44,18 @@ export async function createOrderFromApplication(
   });
 }
 
-/** The API's snake_case fields mapped once onto the table (STYLE.md, Names). */
-function toOrderRow(input: IntakeOrder, reference: string): typeof orders.$inferInsert {
+/** The other names an applicant gave, as rows of the order (blank pairs left out). */
+export function toOtherNameRows(orderId: number, input: Pick<IntakeOrder, 'other_names'>) {
+  return input.other_names
+    .filter((n) => n.different_first_name || n.different_last_name)
+    .map((n) => ({ orderId, differentFirstName: n.different_first_name, differentLastName: n.different_last_name }));
+}
+
+/**
+ * The API's snake_case fields mapped once onto the table (STYLE.md, Names): the intake's, and the
+ * demo data's (db/seed.ts), so a demo order is one the intake would have stored.
+ */
+export function toOrderRow(input: IntakeOrder, reference: string): typeof orders.$inferInsert {
   // Only a Future order is scheduled: a date on another mode would hide it in Future Orders.
   const processingDate = input.processing_mode === 'Future' ? (input.processing_date ?? null) : null;
   return {
