@@ -5,7 +5,15 @@ import { type MailAttachment, orders } from '../../db/schema';
 import { appError, badRequest } from '../../lib/app-error';
 import type { PdfRenderer } from '../../lib/pdf-renderer';
 import { assertOrderAction, type StaffActor, writeActivityRows } from '../lifecycle';
-import { applicantNameOf, enqueueMail, getCompanySettings, type MailMessage, renderMail } from '../mail';
+import {
+  applicantNameOf,
+  customerProviders,
+  enqueueMail,
+  getCompanySettings,
+  type MailMessage,
+  PRIMARY_MAIL_PROVIDER,
+  renderMail,
+} from '../mail';
 
 export const NO_EMAIL_MESSAGE = 'This order has no e-mail address to send the invoice to.';
 
@@ -38,7 +46,7 @@ export async function sendInvoice(db: Db, options: SendInvoiceOptions): Promise<
     const queued = await enqueueMail(tx, {
       orderId,
       kind: 'invoice',
-      provider: options.provider ?? 'AWS',
+      provider: options.provider ?? (await customerProviders(tx, [orderId])).get(orderId) ?? PRIMARY_MAIL_PROVIDER,
       to: order.email,
       ...mail,
       attachments: [{ filename: `${invoiceNumber}.pdf`, contentType: 'application/pdf', generated: 'invoice' }],

@@ -7,6 +7,7 @@ export {
   getCompanySettings,
 } from './company-settings';
 export { isComplainedAddress, markComplainedAddress } from './complaints';
+export { customerProviders, PRIMARY_MAIL_PROVIDER } from './customer-provider';
 export { findMailEvents, type OrderMailEvent } from './find-mail-events';
 export { enqueueMail, isDeliverableAddress, type MailMessage } from './outbox';
 export type { ProviderEvent } from './provider-event';

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { insertOrder } from '../../db/factories';
+import { buildMailMessage, insertOrder } from '../../db/factories';
 import { mailMessages, orderActivity, orders } from '../../db/schema';
 
 let t: TestApp;
@@ -54,6 +54,37 @@ describe('move-to-complete-refund', () => {
       await t.call({ method: 'GET', url: '/api/admin/get-orders-list/refundorder?perPage=10', token: telecaller.token })
     ).json();
     expect(list.data[0]).toMatchObject({ order_id: pending.orderId, refund_date: null });
+  });
+
+  it('sends the confirmation and the invoice through the provider that last sent the customer their document', async () => {
+    const { token } = await t.signInAs('Manager');
+    const viaSendgrid = await insertOrder(t.database.db, { processStatus: 'Refunds' });
+    const neverSent = await insertOrder(t.database.db, { processStatus: 'Refunds' });
+    const sent = (orderId: number, provider: 'AWS' | 'Sendgrid', kind: 'approval' | 'resend', at: string) =>
+      buildMailMessage({ orderId, provider, kind, state: 'sent', sentAt: at, createdAt: at });
+    await t.database.db.insert(mailMessages).values([
+      sent(viaSendgrid.orderId, 'AWS', 'approval', '2026-11-01T10:00:00.000Z'),
+      sent(viaSendgrid.orderId, 'Sendgrid', 'resend', '2026-11-02T10:00:00.000Z'),
+      // refused by the provider: not how the document reached the customer
+      { ...sent(viaSendgrid.orderId, 'AWS', 'resend', '2026-11-03T10:00:00.000Z'), state: 'failed', sentAt: null },
+    ]);
+    expect((await refund(token, { orderId: [viaSendgrid.orderId, neverSent.orderId] })).statusCode).toBe(200);
+    const invoice = await t.call({
+      method: 'POST',
+      url: '/api/admin/send-invoice',
+      token,
+      payload: { orderId: String(viaSendgrid.orderId) },
+    });
+    expect(invoice.statusCode).toBe(200);
+    const queued = await t.database.db
+      .select()
+      .from(mailMessages)
+      .where(inArray(mailMessages.kind, ['refund', 'invoice']));
+    const providerOf = (orderId: number, kind: string) =>
+      queued.find((m) => m.orderId === orderId && m.kind === kind)?.provider;
+    expect(providerOf(viaSendgrid.orderId, 'refund')).toBe('Sendgrid');
+    expect(providerOf(viaSendgrid.orderId, 'invoice')).toBe('Sendgrid');
+    expect(providerOf(neverSent.orderId, 'refund')).toBe('AWS');
   });
 
   it('refunds an order once, even when it is sent again', async () => {

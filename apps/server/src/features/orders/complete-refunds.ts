@@ -2,11 +2,16 @@ import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { badRequest } from '../../lib/app-error';
 import { applyOrderAction, orderActionError, type StaffActor, summariseOrderAction } from '../lifecycle';
-import { applicantNameOf, enqueueMail, getCompanySettings, isDeliverableAddress, renderMail } from '../mail';
+import {
+  applicantNameOf,
+  customerProviders,
+  enqueueMail,
+  getCompanySettings,
+  isDeliverableAddress,
+  PRIMARY_MAIL_PROVIDER,
+  renderMail,
+} from '../mail';
 import { idArray, uniqueIds } from './id-list';
-
-/** Refund confirmations go through the primary provider; staff choose a provider only for approvals. */
-export const REFUND_MAIL_PROVIDER = 'AWS';
 
 interface RefundRow {
   order_id: number | string;
@@ -46,6 +51,8 @@ export async function completeRefunds(
     });
     if (!applied.done.length) return applied;
     const settings = await getCompanySettings(tx);
+    // Each confirmation goes the way the customer's document went.
+    const providers = await customerProviders(tx, applied.done);
     for (const orderId of applied.done) {
       const row = byId.get(orderId);
       if (!row || !isDeliverableAddress(row.email)) continue;
@@ -61,7 +68,7 @@ export async function completeRefunds(
       await enqueueMail(tx, {
         orderId,
         kind: 'refund',
-        provider: REFUND_MAIL_PROVIDER,
+        provider: providers.get(orderId) ?? PRIMARY_MAIL_PROVIDER,
         to: row.email ?? '',
         ...mail,
         createdBy: actor.id,
