@@ -22,7 +22,9 @@ describe('the history tables', () => {
       const columns = columnsOf(tz);
       const widths = textWidths(columns);
       const pdf = doc().font(FONT.condensedBold).fontSize(HISTORY_TABLE.size);
-      columns.forEach((column, i) => expect(fit(pdf, column.header, widths[i] ?? 0)).toBe(column.header));
+      columns.forEach((column, i) => {
+        expect(fit(pdf, column.header, widths[i] ?? 0)).toBe(column.header);
+      });
     }
   });
 
