@@ -1,7 +1,6 @@
 import { intakeApplicationInput, type MoveTarget, moveAction, type Role, type Status } from '@nzeta/domain';
 import { getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import { type PgTable, PgTransaction } from 'drizzle-orm/pg-core';
-import { toOrderRow, toOtherNameRows } from '../features/intake/create-order';
 import { hashPassword } from '../lib/passwords';
 import { type Db, type DbOrTx, queryRows } from './client';
 import {
@@ -20,6 +19,7 @@ import {
   type Rng,
   toIntakeBody,
 } from './factories';
+import { toOrderRow, toOtherNameRows } from './intake-rows';
 import {
   documents,
   downloadHistory,
