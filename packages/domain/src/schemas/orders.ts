@@ -131,6 +131,8 @@ export type TransactionDetailsInput = z.infer<typeof transactionDetailsInput>;
 
 export const MAIL_PROVIDERS = ['AWS', 'Sendgrid'] as const;
 export type MailProvider = (typeof MAIL_PROVIDERS)[number];
+export const isMailProvider = (value: string): value is MailProvider =>
+  (MAIL_PROVIDERS as readonly string[]).includes(value);
 const mailProvider = z.preprocess(
   (v) => (typeof v === 'string' && v.toLowerCase() === 'sendgrid' ? 'Sendgrid' : v),
   z.enum(MAIL_PROVIDERS, { error: 'Please choose AWS or Sendgrid.' }),

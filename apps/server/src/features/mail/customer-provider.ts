@@ -1,12 +1,10 @@
-import { MAIL_PROVIDERS, type MailProvider } from '@nzeta/domain';
+import { isMailProvider, type MailProvider } from '@nzeta/domain';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { idArray } from '../../lib/id-list';
 
 /** The provider of an order that never had its document sent: the primary one. */
 export const PRIMARY_MAIL_PROVIDER: MailProvider = 'AWS';
-
-const isProvider = (value: string): value is MailProvider => (MAIL_PROVIDERS as readonly string[]).includes(value);
 
 /**
  * For each order, the provider that last sent its document to the customer (an approval or a
@@ -27,7 +25,7 @@ export async function customerProviders(db: DbOrTx, orderIds: readonly number[])
   return new Map(
     orderIds.map((orderId) => {
       const provider = found.get(orderId);
-      return [orderId, provider && isProvider(provider) ? provider : PRIMARY_MAIL_PROVIDER];
+      return [orderId, provider && isMailProvider(provider) ? provider : PRIMARY_MAIL_PROVIDER];
     }),
   );
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MAIL_PROVIDERS, type MailProvider } from '@nzeta/domain';
+import { isMailProvider, type MailProvider } from '@nzeta/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { type MailAttachment, mailMessages } from '../../db/schema';
@@ -60,8 +60,7 @@ function validate(input: EnqueueMailInput): void {
   if (LINE_BREAK.test(input.subject) || !input.subject.trim()) throw new InvalidMailError('Invalid subject.');
   if (input.replyTo && (LINE_BREAK.test(input.replyTo) || !SINGLE_ADDRESS.test(input.replyTo)))
     throw new InvalidMailError('Invalid Reply-To address.');
-  if (!(MAIL_PROVIDERS as readonly string[]).includes(input.provider))
-    throw new InvalidMailError('Unknown mail provider.');
+  if (!isMailProvider(input.provider)) throw new InvalidMailError('Unknown mail provider.');
   if (!(MAIL_KINDS as readonly string[]).includes(input.kind)) throw new InvalidMailError('Unknown mail kind.');
   for (const a of input.attachments ?? []) {
     if (LINE_BREAK.test(a.filename) || LINE_BREAK.test(a.contentType))
